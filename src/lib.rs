@@ -1,0 +1,25 @@
+//! omok — a Gomoku/Renju engine and an exact rules library.
+//!
+//! Layers, each depending only on those above it:
+//! - [`core`]: positions, colours, directions, Zobrist keys;
+//! - [`error`]: the typed errors of the library;
+//! - [`rule`]: the rule sets as data (names, Gomocup codes, win rule per colour);
+//! - [`pattern`]: line keys and per-rule pattern tables (exact line analysis);
+//! - [`board`]: the incremental board (stones, line keys, per-cell patterns, hash, make/undo);
+//! - [`rules`]: rule sets, win detection, exact forbidden points, threat hints, auto-move;
+//! - [`notation`]: Piskvork, renju and pos-string coordinates;
+//! - [`batch`]: the JSON-lines forbidden-point interface for frontends.
+#![warn(missing_docs)]
+
+pub mod batch;
+pub mod board;
+pub mod core;
+pub mod error;
+pub mod notation;
+pub mod pattern;
+pub mod rule;
+pub mod rules;
+
+pub use crate::board::Board;
+pub use crate::core::{Color, Dir, Pos};
+pub use crate::rule::Rule;

@@ -1,0 +1,125 @@
+//! Precomputed pattern tables: line key → [`LinePattern`] for black and white.
+//!
+//! A table is built once per pair of win rules (black's, white's) the first time a board of such a
+//! rule is created, by running the exact [`analysis`](super::analysis) on every well-formed key
+//! (132 496 of the 2^20). Keys that cannot occur on a board (a wall between stones) map to 0.
+
+use std::sync::LazyLock;
+
+use super::analysis::{KindMemo, Line, WinRule};
+use super::{CELL_BLACK, CELL_WALL, CELL_WHITE, HALF_WINDOW, KEY_BITS, LinePattern, key_shift};
+
+/// Maps a 20-bit line key to the patterns of both colours (black in the low byte).
+pub struct PatternTable {
+    entries: Box<[u16]>,
+    rules: [WinRule; 2],
+}
+
+static FREESTYLE: LazyLock<PatternTable> =
+    LazyLock::new(|| PatternTable::build(WinRule::FiveOrMore, WinRule::FiveOrMore));
+static EXACT: LazyLock<PatternTable> =
+    LazyLock::new(|| PatternTable::build(WinRule::ExactFive, WinRule::ExactFive));
+static RENJU: LazyLock<PatternTable> =
+    LazyLock::new(|| PatternTable::build(WinRule::ExactFive, WinRule::FiveOrMore));
+static WHITE_EXACT: LazyLock<PatternTable> =
+    LazyLock::new(|| PatternTable::build(WinRule::FiveOrMore, WinRule::ExactFive));
+static CARO: LazyLock<PatternTable> = LazyLock::new(|| PatternTable::build(WinRule::Caro, WinRule::Caro));
+
+impl PatternTable {
+    /// The shared table for black's and white's win rules (built on first use).
+    pub fn shared(black: WinRule, white: WinRule) -> &'static PatternTable {
+        match (black, white) {
+            (WinRule::FiveOrMore, WinRule::FiveOrMore) => &FREESTYLE,
+            (WinRule::ExactFive, WinRule::ExactFive) => &EXACT,
+            (WinRule::ExactFive, WinRule::FiveOrMore) => &RENJU,
+            (WinRule::FiveOrMore, WinRule::ExactFive) => &WHITE_EXACT,
+            (WinRule::Caro, WinRule::Caro) => &CARO,
+            // Mixed caro tables are never needed by a rule set; build one on demand.
+            (b, w) => Box::leak(Box::new(PatternTable::build(b, w))),
+        }
+    }
+
+    /// Builds a table by exact analysis of every well-formed key.
+    pub fn build(black: WinRule, white: WinRule) -> PatternTable {
+        let mut entries = vec![0u16; 1 << KEY_BITS].into_boxed_slice();
+        let mut memo_black = KindMemo::new();
+        let mut memo_white = if black == white { None } else { Some(KindMemo::new()) };
+        for key in well_formed_keys() {
+            let b = Line::from_key(key, CELL_BLACK).classify(black, &mut memo_black);
+            let memo = memo_white.as_mut().unwrap_or(&mut memo_black);
+            let w = Line::from_key(key, CELL_WHITE).classify(white, memo);
+            entries[key as usize] = b.byte() as u16 | (w.byte() as u16) << 8;
+        }
+        PatternTable { entries, rules: [black, white] }
+    }
+
+    /// The win rules this table was built for, black's first.
+    pub fn rules(&self) -> [WinRule; 2] {
+        self.rules
+    }
+
+    /// Both colours' patterns of a key (black in the low byte).
+    #[inline]
+    pub fn lookup(&self, key: u32) -> u16 {
+        debug_assert!(key < 1 << KEY_BITS);
+        self.entries[(key & ((1 << KEY_BITS) - 1)) as usize]
+    }
+
+    /// One colour's pattern of a key (`colour` 0 = black, 1 = white).
+    #[inline]
+    pub fn pattern(&self, key: u32, colour: usize) -> LinePattern {
+        LinePattern::from_byte((self.lookup(key) >> (8 * colour)) as u8)
+    }
+}
+
+/// Every half line (five cells, nearest to the centre first) in which the walls, if any, form the
+/// far end: 1 + 3 + 9 + 27 + 81 + 243 = 364 of them.
+fn half_lines() -> Vec<[u8; HALF_WINDOW]> {
+    let mut out = Vec::with_capacity(364);
+    for inner in 0..=HALF_WINDOW {
+        // `inner` cells of stones/empties next to the centre, the rest walls.
+        for digits in 0..3u32.pow(inner as u32) {
+            let mut cells = [CELL_WALL; HALF_WINDOW];
+            let mut d = digits;
+            for cell in cells.iter_mut().take(inner) {
+                *cell = (d % 3) as u8;
+                d /= 3;
+            }
+            out.push(cells);
+        }
+    }
+    out
+}
+
+/// Every well-formed line key.
+pub(crate) fn well_formed_keys() -> Vec<u32> {
+    let halves = half_lines();
+    let encode = |half: &[u8; HALF_WINDOW], sign: isize| {
+        half.iter()
+            .enumerate()
+            .fold(0u32, |key, (i, &c)| key | (c as u32) << key_shift(sign * (i as isize + 1)))
+    };
+    let lefts: Vec<u32> = halves.iter().map(|h| encode(h, -1)).collect();
+    let rights: Vec<u32> = halves.iter().map(|h| encode(h, 1)).collect();
+    lefts.iter().flat_map(|&l| rights.iter().map(move |&r| l | r)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn well_formed_keys_are_exactly_the_board_like_lines() {
+        let keys = well_formed_keys();
+        assert_eq!(keys.len(), 364 * 364);
+        let mut sorted = keys.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), keys.len());
+        assert!(keys.iter().all(|&k| Line::from_key(k, CELL_BLACK).is_well_formed()));
+        let well_formed = (0..1u32 << KEY_BITS)
+            .filter(|&k| Line::from_key(k, CELL_BLACK).is_well_formed())
+            .count();
+        assert_eq!(well_formed, keys.len());
+    }
+}

@@ -1,0 +1,1 @@
+//! Auto-move (SPEC §5.1).

@@ -1,0 +1,1 @@
+//! Threat hints (seed 004 `hints`).

@@ -1,0 +1,1 @@
+//! Slow reference checker.
