@@ -183,6 +183,33 @@ impl fmt::Display for Pos {
     }
 }
 
+impl serde::Serialize for Pos {
+    /// As `{"x": …, "y": …}`.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Pos", 2)?;
+        st.serialize_field("x", &self.x())?;
+        st.serialize_field("y", &self.y())?;
+        st.end()
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Pos {
+    /// From `{"x": …, "y": …}`; coordinates must be below [`MAX_SIZE`] (the board checks its
+    /// own size).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Pos, D::Error> {
+        #[derive(serde::Deserialize)]
+        struct Xy {
+            x: usize,
+            y: usize,
+        }
+        let Xy { x, y } = Xy::deserialize(d)?;
+        Pos::new(x, y).ok_or_else(|| {
+            serde::de::Error::custom(format!("point ({x},{y}) is outside the largest board ({MAX_SIZE}x{MAX_SIZE})"))
+        })
+    }
+}
+
 const fn splitmix64(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = s;

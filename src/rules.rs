@@ -11,7 +11,8 @@ pub mod reference;
 pub mod win;
 
 pub use crate::rule::Rule;
-// auto_move
+pub use auto_move::auto_move;
+pub use hints::{Threat, ThreatKind, threats};
 pub use forbidden::{ForbidChecker, ForbidOptions, ForbiddenKind, forbidden, forbidden_points};
 
 pub use win::{find_five, winning_line};

@@ -1,0 +1,51 @@
+//! Helpers shared by the integration tests: boards from renju-notation stone lists and from
+//! ASCII diagrams.
+#![allow(dead_code)]
+
+use omok::{Board, Color, Pos, Rule};
+
+/// A point in renju notation on a board of `height` rows: column letter a.. (i included), row
+/// counted from the bottom. `h8` on 15×15 is (7,7).
+pub fn renju(s: &str, height: usize) -> Pos {
+    let s = s.trim().to_ascii_lowercase();
+    let x = (s.as_bytes()[0] - b'a') as usize;
+    let row: usize = s[1..].parse().expect("row number");
+    Pos::new(x, height - row).expect("point on the largest board")
+}
+
+/// A 15×15 board of `rule` with the given black and white stones in renju notation.
+pub fn board(rule: Rule, black: &str, white: &str) -> Board {
+    let mut b = Board::square(15, rule).unwrap();
+    for (list, color) in [(black, Color::Black), (white, Color::White)] {
+        for tok in list.split_whitespace() {
+            b.place(renju(tok, 15), color).unwrap();
+        }
+    }
+    b
+}
+
+/// A board drawn as text, one row per line from the top: `X` black, `O` white, anything else
+/// empty. Returns the board and the points marked with each other character, by character.
+pub fn diagram(rule: Rule, text: &str) -> (Board, Vec<(char, Pos)>) {
+    let rows: Vec<Vec<char>> = text
+        .lines()
+        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+        .filter(|r| !r.is_empty())
+        .collect();
+    let (w, h) = (rows[0].len(), rows.len());
+    let mut b = Board::new(w, h, rule).unwrap();
+    let mut marks = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), w, "ragged diagram row {y}");
+        for (x, &ch) in row.iter().enumerate() {
+            let p = Pos::new(x, y).unwrap();
+            match ch {
+                'X' => b.place(p, Color::Black).unwrap(),
+                'O' => b.place(p, Color::White).unwrap(),
+                '.' => {}
+                other => marks.push((other, p)),
+            }
+        }
+    }
+    (b, marks)
+}
