@@ -77,7 +77,11 @@ pub fn parse_position(line: &str, rule: Rule) -> Result<(Board, Color), BatchErr
 
 fn position_from_input(input: &PositionInput, rule: Rule) -> Result<(Board, Color), BatchError> {
     let size = input.size.unwrap_or(15);
-    let mut board = Board::new(input.width.unwrap_or(size), input.height.unwrap_or(size), rule)?;
+    let mut board = Board::new(
+        input.width.unwrap_or(size),
+        input.height.unwrap_or(size),
+        rule,
+    )?;
     for (stones, color) in [(&input.black, Color::Black), (&input.white, Color::White)] {
         for &[x, y] in stones {
             let p = board.pos(x, y)?;
@@ -85,21 +89,38 @@ fn position_from_input(input: &PositionInput, rule: Rule) -> Result<(Board, Colo
         }
     }
     ensure_no_five(&board)?;
-    let to_move = match input.to_move.as_deref().map(str::to_ascii_lowercase).as_deref() {
+    let to_move = match input
+        .to_move
+        .as_deref()
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
         None => board.side_to_move(),
         Some("black") => Color::Black,
         Some("white") => Color::White,
-        Some(_) => return Err(BatchError::BadColor(input.to_move.clone().unwrap_or_default())),
+        Some(_) => {
+            return Err(BatchError::BadColor(
+                input.to_move.clone().unwrap_or_default(),
+            ));
+        }
     };
     Ok((board, to_move))
 }
 
 /// The forbidden points of the side to move, as output records.
-pub fn forbidden_records(board: &mut Board, color: Color, options: ForbidOptions) -> Vec<ForbiddenPoint> {
+pub fn forbidden_records(
+    board: &mut Board,
+    color: Color,
+    options: ForbidOptions,
+) -> Vec<ForbiddenPoint> {
     ForbidChecker::new(options)
         .all(board, color)
         .into_iter()
-        .map(|(p, kind)| ForbiddenPoint { x: p.x(), y: p.y(), reason: kind.name().to_string() })
+        .map(|(p, kind)| ForbiddenPoint {
+            x: p.x(),
+            y: p.y(),
+            reason: kind.name().to_string(),
+        })
         .collect()
 }
 
@@ -117,7 +138,10 @@ pub fn forbid_line(line: &str, rule: Rule, options: ForbidOptions) -> String {
     };
     let json = match result {
         Ok(forbidden) => serde_json::to_string(&Output { id, forbidden }),
-        Err(e) => serde_json::to_string(&ErrorOutput { id, error: e.to_string() }),
+        Err(e) => serde_json::to_string(&ErrorOutput {
+            id,
+            error: e.to_string(),
+        }),
     };
     json.unwrap_or_else(|e| format!("{{\"error\":\"internal: {e}\"}}"))
 }
@@ -136,8 +160,18 @@ mod tests {
         let line = r#"{"black":[[5,7],[6,7],[7,6],[7,5]],"white":[[0,0],[14,14],[0,14],[14,0]]}"#;
         let v = run(line, Rule::Renju);
         let pts = v["forbidden"].as_array().unwrap();
-        assert!(pts.iter().any(|p| p["x"] == 7 && p["y"] == 7 && p["reason"] == "double-three"), "{v}");
-        assert_eq!(run(line, Rule::Freestyle)["forbidden"].as_array().unwrap().len(), 0);
+        assert!(
+            pts.iter()
+                .any(|p| p["x"] == 7 && p["y"] == 7 && p["reason"] == "double-three"),
+            "{v}"
+        );
+        assert_eq!(
+            run(line, Rule::Freestyle)["forbidden"]
+                .as_array()
+                .unwrap()
+                .len(),
+            0
+        );
     }
 
     #[test]
@@ -147,7 +181,10 @@ mod tests {
             (r#"{"size":40}"#, "out of range"),
             (r#"{"black":[[15,0]]}"#, "off the 15x15 board"),
             (r#"{"black":[[1,1]],"white":[[1,1]]}"#, "already occupied"),
-            (r#"{"black":[[0,0],[1,0],[2,0],[3,0],[4,0]]}"#, "already has a five"),
+            (
+                r#"{"black":[[0,0],[1,0],[2,0],[3,0],[4,0]]}"#,
+                "already has a five",
+            ),
             (r#"{"to_move":"red"}"#, "to_move"),
             (r#"{"black":[[1]]}"#, "malformed"),
         ];

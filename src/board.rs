@@ -1,10 +1,12 @@
 //! The incremental board: stones, per-cell line keys and line patterns for both colours, Zobrist
 //! hash and move history, kept up to date by [`Board::make_move`] / [`Board::undo_move`].
 //!
-//! Invariants (checked from scratch by `check_invariants` in debug builds after every make/undo):
+//! Invariants (recomputed from the stones in debug builds after every make/undo: the cells the
+//! move touched every time, the whole board every 64th time — see `check_after_move`):
 //! - `keys[p][d]` is the 20-bit line key of the ten cells around `p` along `d` (centre excluded);
 //! - `patterns[p][d]` is `table.lookup(keys[p][d])` (black in the low byte);
-//! - `hash` is the XOR of the Zobrist keys of all stones; `counts` are the stone counts.
+//! - `hash` is the XOR of the Zobrist keys of all stones; `counts` are the stone counts;
+//! - `near[p]` is the number of stones within [`NEAR_RADIUS`] (Chebyshev) of `p`.
 //!
 //! A move touches the ten neighbours of the stone in each of the four directions: it sets two bits
 //! in each neighbour's key and looks its pattern up again. Undo clears the bits and looks up again,
@@ -13,9 +15,9 @@
 
 use std::fmt;
 
-use crate::core::{Color, Dir, GRID_CELLS, MAX_SIZE, MIN_SIZE, Pos, ZOBRIST};
 #[cfg(debug_assertions)]
-use crate::core::{PAD, STRIDE};
+use crate::core::PAD;
+use crate::core::{Color, Dir, GRID_CELLS, MAX_SIZE, MIN_SIZE, Pos, STRIDE, ZOBRIST};
 use crate::error::BoardError;
 use crate::pattern::{
     CELL_BLACK, CELL_EMPTY, CELL_WALL, CELL_WHITE, HALF_WINDOW, Line, LinePattern, PatternTable,
@@ -33,10 +35,16 @@ pub struct Board {
     cells: Box<[u8]>,
     keys: Box<[[u32; 4]]>,
     patterns: Box<[[u16; 4]]>,
+    near: Box<[u8]>,
     hash: u64,
     history: Vec<(Pos, Color)>,
     counts: [usize; 2],
+    #[cfg(debug_assertions)]
+    debug_checks: std::cell::Cell<u32>,
 }
+
+/// Radius of the square around each stone whose cells count as "near" (move candidates).
+pub const NEAR_RADIUS: isize = 2;
 
 /// The 2-bit line-key code of a colour's stone.
 #[inline]
@@ -62,9 +70,12 @@ impl Board {
             cells: vec![CELL_WALL; GRID_CELLS].into_boxed_slice(),
             keys: vec![[0; 4]; GRID_CELLS].into_boxed_slice(),
             patterns: vec![[0; 4]; GRID_CELLS].into_boxed_slice(),
+            near: vec![0; GRID_CELLS].into_boxed_slice(),
             hash: 0,
             history: Vec::with_capacity(width * height),
             counts: [0; 2],
+            #[cfg(debug_assertions)]
+            debug_checks: std::cell::Cell::new(0),
         };
         for p in board.positions() {
             board.cells[p.index()] = CELL_EMPTY;
@@ -110,7 +121,12 @@ impl Board {
         if x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height {
             Ok(Pos::new_unchecked(x as usize, y as usize))
         } else {
-            Err(BoardError::OffBoard { x, y, width: self.width, height: self.height })
+            Err(BoardError::OffBoard {
+                x,
+                y,
+                width: self.width,
+                height: self.height,
+            })
         }
     }
 
@@ -177,11 +193,12 @@ impl Board {
         let code = stone_code(color);
         self.cells[p.index()] = code;
         self.update_neighbours::<true>(p, code as u32);
+        self.update_near::<true>(p);
         self.hash ^= ZOBRIST[color.index()][p.index()];
         self.counts[color.index()] += 1;
         self.history.push((p, color));
         #[cfg(debug_assertions)]
-        self.check_invariants();
+        self.check_after_move(p);
     }
 
     /// Takes back the last move; returns it, or `None` when the history is empty.
@@ -191,10 +208,11 @@ impl Board {
         let code = stone_code(color);
         self.cells[p.index()] = CELL_EMPTY;
         self.update_neighbours::<false>(p, code as u32);
+        self.update_near::<false>(p);
         self.hash ^= ZOBRIST[color.index()][p.index()];
         self.counts[color.index()] -= 1;
         #[cfg(debug_assertions)]
-        self.check_invariants();
+        self.check_after_move(p);
         Some((p, color))
     }
 
@@ -220,6 +238,31 @@ impl Board {
                 }
             }
         }
+    }
+
+    #[inline(always)]
+    fn update_near<const PLACE: bool>(&mut self, p: Pos) {
+        for dy in -NEAR_RADIUS..=NEAR_RADIUS {
+            let row = (p.index() as isize + dy * STRIDE as isize) as usize;
+            for cell in &mut self.near[row - NEAR_RADIUS as usize..=row + NEAR_RADIUS as usize] {
+                if PLACE {
+                    *cell += 1;
+                } else {
+                    *cell -= 1;
+                }
+            }
+        }
+    }
+
+    /// Whether `p` is an empty point within [`NEAR_RADIUS`] (Chebyshev) of a stone.
+    #[inline]
+    pub fn is_near_empty(&self, p: Pos) -> bool {
+        self.near[p.index()] > 0 && self.cells[p.index()] == CELL_EMPTY
+    }
+
+    /// The empty points within [`NEAR_RADIUS`] of a stone, in board order.
+    pub fn near_empties(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.positions().filter(|&p| self.is_near_empty(p))
     }
 
     /// Removes every stone.
@@ -262,7 +305,11 @@ impl Board {
 
     /// The colour to move judged by the stone counts: black when they are equal, else white.
     pub fn side_to_move(&self) -> Color {
-        if self.counts[0] <= self.counts[1] { Color::Black } else { Color::White }
+        if self.counts[0] <= self.counts[1] {
+            Color::Black
+        } else {
+            Color::White
+        }
     }
 
     /// The line key of `p` along `d` (see [`crate::pattern`]).
@@ -301,9 +348,9 @@ impl Board {
         key
     }
 
-    /// Recomputes keys, patterns, hash and counts from the stones and compares them with the
-    /// incremental state; panics with the first difference. Debug builds only.
-    #[cfg(debug_assertions)]
+    /// Recomputes keys, patterns, near counts, hash and counts of the whole board from the stones
+    /// and compares them with the incremental state; panics with the first difference. Debug
+    /// builds only.
     pub fn check_invariants(&self) {
         let mut hash = 0;
         let mut counts = [0; 2];
@@ -312,26 +359,78 @@ impl Board {
                 hash ^= ZOBRIST[c.index()][p.index()];
                 counts[c.index()] += 1;
             }
-            for d in Dir::ALL {
-                let key = self.compute_key(p, d);
-                assert_eq!(self.keys[p.index()][d.index()], key, "key of {p:?} along {d:?}");
-                assert_eq!(
-                    self.patterns[p.index()][d.index()],
-                    self.table.lookup(key),
-                    "pattern of {p:?} along {d:?}"
-                );
-            }
+            self.check_cell(p);
         }
         assert_eq!(self.hash, hash, "hash");
         assert_eq!(self.counts, counts, "stone counts");
         assert_eq!(self.history.len(), counts[0] + counts[1], "history length");
         for (i, &c) in self.cells.iter().enumerate() {
             let (x, y) = (i % STRIDE, i / STRIDE);
-            let on_board = (PAD..PAD + self.width).contains(&x) && (PAD..PAD + self.height).contains(&y);
+            let on_board =
+                (PAD..PAD + self.width).contains(&x) && (PAD..PAD + self.height).contains(&y);
             assert_eq!(c == CELL_WALL, !on_board, "wall layout at padded ({x},{y})");
         }
     }
 }
+
+#[cfg(debug_assertions)]
+impl Board {
+    /// Recomputes the keys, patterns and near count of one cell from the stones.
+    fn check_cell(&self, p: Pos) {
+        for d in Dir::ALL {
+            let key = self.compute_key(p, d);
+            assert_eq!(self.keys[p.index()][d.index()], key, "key of {p:?} along {d:?}");
+            assert_eq!(
+                self.patterns[p.index()][d.index()],
+                self.table.lookup(key),
+                "pattern of {p:?} along {d:?}"
+            );
+        }
+        let (x, y) = (p.x() as i64, p.y() as i64);
+        let r = NEAR_RADIUS as i64;
+        let near = (-r..=r)
+            .flat_map(|dy| (-r..=r).map(move |dx| (x + dx, y + dy)))
+            .filter(|&(qx, qy)| self.pos(qx, qy).is_ok_and(|q| self.get(q).is_some()))
+            .count();
+        assert_eq!(self.near[p.index()] as usize, near, "near count of {p:?}");
+    }
+
+    /// The debug check after a move on `p`: every cell whose state the move changed (the four
+    /// lines through `p` within ±5, the near square) is recomputed from scratch, and the whole
+    /// board on every [`FULL_CHECK_INTERVAL`]th call. A full check after every move would make
+    /// debug searches hundreds of times slower than the search itself.
+    fn check_after_move(&self, p: Pos) {
+        let n = self.debug_checks.get().wrapping_add(1);
+        self.debug_checks.set(n);
+        if n % FULL_CHECK_INTERVAL == 0 {
+            self.check_invariants();
+            return;
+        }
+        for d in Dir::ALL {
+            for k in -(HALF_WINDOW as isize)..=HALF_WINDOW as isize {
+                let i = p.shifted_index(d, k);
+                if self.cells[i] != CELL_WALL {
+                    self.check_cell(Pos::from_index(i));
+                }
+            }
+        }
+        let r = NEAR_RADIUS + 1;
+        for dy in -r..=r {
+            for dx in -r..=r {
+                let i = (p.index() as isize + dy * STRIDE as isize + dx) as usize;
+                if self.cells[i] != CELL_WALL {
+                    self.check_cell(Pos::from_index(i));
+                }
+            }
+        }
+        let count = self.history.len();
+        assert_eq!(self.counts[0] + self.counts[1], count, "stone counts");
+    }
+}
+
+/// Every this many moves the debug check covers the whole board.
+#[cfg(debug_assertions)]
+const FULL_CHECK_INTERVAL: u32 = 64;
 
 impl PartialEq for Board {
     /// Boards are equal when they have the same size, rule and stones (history order aside).
@@ -381,7 +480,11 @@ mod tests {
         let empty = b.clone();
         let moves = [(7, 7), (8, 8), (7, 8), (0, 0), (14, 14), (7, 9)];
         for (i, &(x, y)) in moves.iter().enumerate() {
-            let c = if i % 2 == 0 { Color::Black } else { Color::White };
+            let c = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
             b.place(b.pos(x, y).unwrap(), c).unwrap();
         }
         assert_ne!(b.hash(), empty.hash());
@@ -399,8 +502,14 @@ mod tests {
             b.make_move(Pos::new(x, 7).unwrap(), Color::Black);
         }
         let p = Pos::new(8, 7).unwrap();
-        assert_eq!(b.pattern(p, Dir::Horizontal, Color::Black).kind(), PatternKind::Flex4);
-        assert_eq!(b.pattern(p, Dir::Horizontal, Color::White).kind(), PatternKind::Block1);
+        assert_eq!(
+            b.pattern(p, Dir::Horizontal, Color::Black).kind(),
+            PatternKind::Flex4
+        );
+        assert_eq!(
+            b.pattern(p, Dir::Horizontal, Color::White).kind(),
+            PatternKind::Block1
+        );
     }
 
     #[test]
@@ -408,7 +517,10 @@ mod tests {
         let mut b = Board::square(15, Rule::Freestyle).unwrap();
         let p = b.pos(3, 3).unwrap();
         b.place(p, Color::Black).unwrap();
-        assert_eq!(b.place(p, Color::White), Err(BoardError::Occupied { x: 3, y: 3 }));
+        assert_eq!(
+            b.place(p, Color::White),
+            Err(BoardError::Occupied { x: 3, y: 3 })
+        );
         assert!(matches!(b.pos(15, 0), Err(BoardError::OffBoard { .. })));
         assert!(matches!(b.pos(-1, 0), Err(BoardError::OffBoard { .. })));
         let small = Board::square(7, Rule::Freestyle).unwrap();
@@ -418,7 +530,10 @@ mod tests {
     impl Board {
         fn place_check_off_board(&self) -> bool {
             let mut b = self.clone();
-            matches!(b.place(Pos::new(20, 20).unwrap(), Color::Black), Err(BoardError::OffBoard { .. }))
+            matches!(
+                b.place(Pos::new(20, 20).unwrap(), Color::Black),
+                Err(BoardError::OffBoard { .. })
+            )
         }
     }
 }

@@ -78,7 +78,12 @@ pub enum Dir {
 
 impl Dir {
     /// All four directions in a fixed order (their [`Dir::index`] order).
-    pub const ALL: [Dir; 4] = [Dir::Horizontal, Dir::Vertical, Dir::Diagonal, Dir::AntiDiagonal];
+    pub const ALL: [Dir; 4] = [
+        Dir::Horizontal,
+        Dir::Vertical,
+        Dir::Diagonal,
+        Dir::AntiDiagonal,
+    ];
 
     /// 0..4, the position in [`Dir::ALL`].
     #[inline]
@@ -205,7 +210,9 @@ impl<'de> serde::Deserialize<'de> for Pos {
         }
         let Xy { x, y } = Xy::deserialize(d)?;
         Pos::new(x, y).ok_or_else(|| {
-            serde::de::Error::custom(format!("point ({x},{y}) is outside the largest board ({MAX_SIZE}x{MAX_SIZE})"))
+            serde::de::Error::custom(format!(
+                "point ({x},{y}) is outside the largest board ({MAX_SIZE}x{MAX_SIZE})"
+            ))
         })
     }
 }

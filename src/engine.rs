@@ -12,7 +12,8 @@ use crate::error::BoardError;
 use crate::params::Params;
 use crate::rule::Rule;
 use crate::rules::{ForbidChecker, ForbiddenKind, win::ensure_no_five};
-use crate::search::{InfoSink, SearchResult, greedy};
+use crate::search::tt::TranspositionTable;
+use crate::search::{InfoSink, SearchConfig, SearchResult, search};
 use crate::time::{Budget, Clock};
 
 /// Limits of one search.
@@ -32,13 +33,68 @@ pub struct Engine {
     params: Params,
     stop: Arc<AtomicBool>,
     clock: Arc<dyn Clock>,
+    tt: TranspositionTable,
+    threads: usize,
+    strength: u8,
 }
+
+/// Transposition table size when nothing else is asked for.
+pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
+/// Memory the engine needs besides its transposition table (pattern tables, boards, caches).
+pub const BASE_MEMORY_BYTES: usize = 24 << 20;
 
 impl Engine {
     /// A 15×15 freestyle engine.
     pub fn new(params: Params, clock: Arc<dyn Clock>) -> Engine {
         let board = Board::square(15, Rule::Freestyle).expect("15x15 is a valid size");
-        Engine { board, params, stop: Arc::new(AtomicBool::new(false)), clock }
+        Engine {
+            board,
+            params,
+            stop: Arc::new(AtomicBool::new(false)),
+            clock,
+            tt: TranspositionTable::new(DEFAULT_HASH_BYTES),
+            threads: 1,
+            strength: 100,
+        }
+    }
+
+    /// Sets the search threads (at least 1).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, 256);
+    }
+
+    /// Search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Sets the practice level, 0 (weakest) ..= 100 (full strength, the default); larger values
+    /// count as 100. Recorded for the searcher (Piskvork `INFO strength`).
+    pub fn set_strength(&mut self, strength: u8) {
+        self.strength = strength.min(100);
+    }
+
+    /// The practice level, 0..=100.
+    pub fn strength(&self) -> u8 {
+        self.strength
+    }
+
+    /// Resizes the transposition table to at most `hash_bytes`, and the whole engine to at most
+    /// `max_memory` bytes when that is not 0. Returns the table size in bytes.
+    pub fn set_memory(&mut self, hash_bytes: usize, max_memory: usize) -> usize {
+        let mut bytes = hash_bytes;
+        if max_memory > 0 {
+            bytes = bytes.min(max_memory.saturating_sub(BASE_MEMORY_BYTES) / 2);
+        }
+        if bytes != self.tt.bytes() {
+            self.tt = TranspositionTable::new(bytes);
+        }
+        self.tt.bytes()
+    }
+
+    /// Forgets the transposition table.
+    pub fn clear_hash(&mut self) {
+        self.tt.clear();
     }
 
     /// The position.
@@ -118,7 +174,13 @@ impl Engine {
             }
             _ if self.board.get(p).is_none() => Err(BoardError::NothingToUndo),
             _ => {
-                let stones: Vec<_> = self.board.history().iter().copied().filter(|&(q, _)| q != p).collect();
+                let stones: Vec<_> = self
+                    .board
+                    .history()
+                    .iter()
+                    .copied()
+                    .filter(|&(q, _)| q != p)
+                    .collect();
                 self.board = self.rebuilt(self.board.rule(), &stones)?;
                 Ok(())
             }
@@ -140,13 +202,21 @@ impl Engine {
     /// when no legal point is left). The stop flag is cleared when the search starts.
     pub fn go(&mut self, limits: &Limits, sink: &mut dyn InfoSink) -> SearchResult {
         self.stop.store(false, Ordering::SeqCst);
-        let start = self.clock.now_ms();
-        let color = self.board.side_to_move();
-        let _ = limits;
-        let mut result = greedy::choose(&mut self.board, color);
-        result.info.elapsed_ms = self.clock.now_ms().saturating_sub(start);
-        sink.report(&result.info);
-        result
+        let config = SearchConfig {
+            threads: self.threads,
+            budget: limits.budget,
+            max_depth: limits.max_depth.unwrap_or(100),
+            max_nodes: limits.max_nodes,
+            vcf_depth: 12,
+        };
+        search(
+            &self.board,
+            &config,
+            &self.tt,
+            &self.stop,
+            self.clock.as_ref(),
+            sink,
+        )
     }
 }
 
@@ -161,7 +231,14 @@ mod tests {
     }
 
     fn limits() -> Limits {
-        Limits { budget: Budget { optimum_ms: 100, maximum_ms: 100 }, max_nodes: None, max_depth: None }
+        Limits {
+            budget: Budget {
+                optimum_ms: 100,
+                maximum_ms: 100,
+            },
+            max_nodes: None,
+            max_depth: Some(3),
+        }
     }
 
     #[test]
@@ -171,8 +248,13 @@ mod tests {
         let before = e.board().clone();
         assert!(e.play(Pos::new(7, 7).unwrap()).is_err());
         assert!(e.play(Pos::new(20, 20).unwrap()).is_err());
-        let five: Vec<_> = (0..5).map(|x| (Pos::new(x, 0).unwrap(), Color::Black)).collect();
-        assert!(matches!(e.set_position(&five), Err(BoardError::FiveOnBoard { .. })));
+        let five: Vec<_> = (0..5)
+            .map(|x| (Pos::new(x, 0).unwrap(), Color::Black))
+            .collect();
+        assert!(matches!(
+            e.set_position(&five),
+            Err(BoardError::FiveOnBoard { .. })
+        ));
         assert!(e.takeback(Pos::new(3, 3).unwrap()).is_err());
         assert!(e.new_game(40, 40).is_err());
         assert_eq!(e.board(), &before);

@@ -60,10 +60,35 @@ fn side_value(pats: &[LinePattern; 4], table: &[i32; 11]) -> i32 {
     base + combo
 }
 
+/// Potential of one directional pattern class for the static evaluation, by [`PatternKind`] order.
+const POTENTIAL: [i32; 11] = [0, 1, 3, 4, 12, 14, 45, 50, 400, 0, 0];
+
+/// What an empty cell is worth to a colour in the static evaluation: the sum of its directional
+/// potentials plus a bonus for shapes that win by force (double threes, fours with threes).
+#[inline]
+pub fn cell_potential(pats: &[LinePattern; 4]) -> i32 {
+    let mut sum = 0;
+    let mut threes = 0;
+    let mut fours = 0;
+    for p in pats {
+        let k = p.kind();
+        sum += POTENTIAL[k as usize];
+        threes += (k == PatternKind::Flex3) as i32;
+        fours += p.four_count() as i32;
+    }
+    if fours >= 2 || (fours >= 1 && threes >= 1) {
+        sum += 300;
+    } else if threes >= 2 {
+        sum += 120;
+    }
+    sum
+}
+
 /// The value of `p` for `color` to play: its own patterns as attack plus the opponent's as
 /// defence.
 pub fn move_score(board: &Board, p: Pos, color: Color) -> i32 {
-    side_value(&board.patterns(p, color), &ATTACK) + side_value(&board.patterns(p, color.opponent()), &DEFENCE)
+    side_value(&board.patterns(p, color), &ATTACK)
+        + side_value(&board.patterns(p, color.opponent()), &DEFENCE)
 }
 
 #[cfg(test)]

@@ -13,10 +13,12 @@
 //! - [`time`]: injectable clocks and the per-move time budget;
 //! - [`search`]: move choice (the practice player for now);
 //! - [`engine`]: the I/O-free facade the protocol, referee and tournaments drive;
+//! - [`protocol`]: the Piskvork brain (parser, state machine, stdin reader thread);
 //! - [`batch`]: the JSON-lines forbidden-point interface for frontends.
 #![warn(missing_docs)]
 
 pub mod batch;
+pub mod bench;
 pub mod board;
 pub mod core;
 pub mod engine;
@@ -25,6 +27,7 @@ pub mod eval;
 pub mod notation;
 pub mod params;
 pub mod pattern;
+pub mod protocol;
 pub mod rule;
 pub mod rules;
 pub mod search;

@@ -12,7 +12,11 @@ use omok::rules::ForbidOptions;
 mod cli_board;
 
 #[derive(Parser)]
-#[command(name = "pbrain-omok", version, about = "omok: a Gomoku/Renju engine and rules library")]
+#[command(
+    name = "pbrain-omok",
+    version,
+    about = "omok: a Gomoku/Renju engine and rules library"
+)]
 struct Args {
     #[command(subcommand)]
     command: Option<Command>,
@@ -42,7 +46,12 @@ enum Command {
 fn main() -> Result<()> {
     let args = Args::parse();
     match args.command {
-        Some(Command::Forbid { rule, moves, size, depth_cap }) => {
+        Some(Command::Forbid {
+            rule,
+            moves,
+            size,
+            depth_cap,
+        }) => {
             let rule: Rule = rule.parse()?;
             let options = ForbidOptions { depth_cap };
             match moves {
@@ -55,7 +64,11 @@ fn main() -> Result<()> {
             }
         }
         None => {
-            anyhow::bail!("the Piskvork brain is not available in this build; see `pbrain-omok --help`")
+            let engine = omok::engine::Engine::new(
+                omok::params::Params::default(),
+                std::sync::Arc::new(omok::time::SystemClock::new()),
+            );
+            omok::protocol::run_stdio(engine).context("Piskvork brain I/O")
         }
     }
 }

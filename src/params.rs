@@ -64,7 +64,10 @@ impl Default for TimeParams {
 
 impl Default for Params {
     fn default() -> Self {
-        Params { min_version: "0.1.0".to_string(), time: TimeParams::default() }
+        Params {
+            min_version: "0.1.0".to_string(),
+            time: TimeParams::default(),
+        }
     }
 }
 
@@ -74,16 +77,26 @@ impl Params {
         let p: Params = toml::from_str(text)?;
         let t = &p.time;
         if !(0.0..=0.9).contains(&t.reserve_fraction) {
-            return Err(ConfigError::Range(format!("time.reserve_fraction {} not in 0..=0.9", t.reserve_fraction)));
+            return Err(ConfigError::Range(format!(
+                "time.reserve_fraction {} not in 0..=0.9",
+                t.reserve_fraction
+            )));
         }
         if !(0.05..=1.0).contains(&t.optimum_factor) {
-            return Err(ConfigError::Range(format!("time.optimum_factor {} not in 0.05..=1", t.optimum_factor)));
+            return Err(ConfigError::Range(format!(
+                "time.optimum_factor {} not in 0.05..=1",
+                t.optimum_factor
+            )));
         }
         if t.moves_to_go_min == 0 || t.moves_to_go_min > t.moves_to_go_max {
-            return Err(ConfigError::Range("time.moves_to_go_min must be 1..=moves_to_go_max".into()));
+            return Err(ConfigError::Range(
+                "time.moves_to_go_min must be 1..=moves_to_go_max".into(),
+            ));
         }
         if t.match_share_cap_factor == 0 {
-            return Err(ConfigError::Range("time.match_share_cap_factor must be at least 1".into()));
+            return Err(ConfigError::Range(
+                "time.match_share_cap_factor must be at least 1".into(),
+            ));
         }
         Ok(p)
     }
@@ -102,9 +115,14 @@ mod tests {
     #[test]
     fn bad_configs_are_errors() {
         assert!(Params::from_toml("min_version = 1").is_err());
-        let text = include_str!("../engine-config/default.toml").replace("reserve_fraction = 0.3", "reserve_fraction = 2.0");
-        assert!(matches!(Params::from_toml(&text), Err(ConfigError::Range(_))));
-        let text = include_str!("../engine-config/default.toml").replace("[time]", "bogus = 1\n[time]");
+        let text = include_str!("../engine-config/default.toml")
+            .replace("reserve_fraction = 0.3", "reserve_fraction = 2.0");
+        assert!(matches!(
+            Params::from_toml(&text),
+            Err(ConfigError::Range(_))
+        ));
+        let text =
+            include_str!("../engine-config/default.toml").replace("[time]", "bogus = 1\n[time]");
         assert!(Params::from_toml(&text).is_err());
     }
 }

@@ -194,7 +194,11 @@ impl std::fmt::Debug for LinePattern {
             f,
             "{:?}{}{}{}{}",
             self.kind(),
-            if self.0 & Self::DOUBLE_FOUR != 0 { "+44" } else { "" },
+            if self.0 & Self::DOUBLE_FOUR != 0 {
+                "+44"
+            } else {
+                ""
+            },
             if self.is_three_candidate() { "+3" } else { "" },
             if self.casual_three() { "+c3" } else { "" },
             if self.casual_four() { "+c4" } else { "" },

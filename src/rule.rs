@@ -64,7 +64,9 @@ impl Rule {
     /// The win rule for a colour's lines.
     pub const fn win_rule(self, color: Color) -> WinRule {
         match (self, color) {
-            (Rule::Freestyle | Rule::Casual | Rule::Casual44 | Rule::Casual3344, _) => WinRule::FiveOrMore,
+            (Rule::Freestyle | Rule::Casual | Rule::Casual44 | Rule::Casual3344, _) => {
+                WinRule::FiveOrMore
+            }
             (Rule::Standard | Rule::Korean, _) => WinRule::ExactFive,
             (Rule::Renju, Color::Black) => WinRule::ExactFive,
             (Rule::Renju, Color::White) => WinRule::FiveOrMore,

@@ -12,8 +12,8 @@ pub mod win;
 
 pub use crate::rule::Rule;
 pub use auto_move::auto_move;
-pub use hints::{Threat, ThreatKind, threats};
 pub use forbidden::{ForbidChecker, ForbidOptions, ForbiddenKind, forbidden, forbidden_points};
+pub use hints::{Threat, ThreatKind, threats};
 
 pub use win::{find_five, winning_line};
 
@@ -59,7 +59,12 @@ pub fn check_move(board: &mut Board, p: Pos, color: Color) -> Result<(), Illegal
         return Err(BoardError::Occupied { x: p.x(), y: p.y() }.into());
     }
     match forbidden(board, p, color) {
-        Some(kind) => Err(IllegalMove::Forbidden { x: p.x(), y: p.y(), color, kind }),
+        Some(kind) => Err(IllegalMove::Forbidden {
+            x: p.x(),
+            y: p.y(),
+            color,
+            kind,
+        }),
         None => Ok(()),
     }
 }

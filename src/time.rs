@@ -28,7 +28,9 @@ pub struct SystemClock {
 impl SystemClock {
     /// A clock starting now.
     pub fn new() -> SystemClock {
-        SystemClock { start: Instant::now() }
+        SystemClock {
+            start: Instant::now(),
+        }
     }
 }
 
@@ -77,7 +79,11 @@ pub struct TimeSettings {
 impl Default for TimeSettings {
     /// Piskvork's defaults: 30 s a move, no match limit.
     fn default() -> Self {
-        TimeSettings { turn_ms: 30_000, match_ms: 0, time_left_ms: None }
+        TimeSettings {
+            turn_ms: 30_000,
+            match_ms: 0,
+            time_left_ms: None,
+        }
     }
 }
 
@@ -95,7 +101,10 @@ impl TimeSettings {
     /// left whenever the manager reports one. `None` = no limit at all.
     pub fn limit_ms(&self) -> Option<u64> {
         let turn = (self.turn_ms != UNLIMITED_MS).then_some(self.turn_ms.max(0) as u64);
-        let left = self.time_left_ms.filter(|&t| t != UNLIMITED_MS).map(|t| t.max(0) as u64);
+        let left = self
+            .time_left_ms
+            .filter(|&t| t != UNLIMITED_MS)
+            .map(|t| t.max(0) as u64);
         match (turn, left) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -105,7 +114,10 @@ impl TimeSettings {
     /// The budget for the next move of a game with `stones` on the board.
     pub fn budget(&self, params: &TimeParams, stones: usize, cells: usize) -> Budget {
         let Some(limit) = self.limit_ms() else {
-            return Budget { optimum_ms: params.unlimited_move_ms, maximum_ms: params.unlimited_move_ms };
+            return Budget {
+                optimum_ms: params.unlimited_move_ms,
+                maximum_ms: params.unlimited_move_ms,
+            };
         };
         let reserve = (params.reserve_ms as f64).min(limit as f64 * params.reserve_fraction) as u64;
         let mut maximum = limit.saturating_sub(reserve);
@@ -116,9 +128,15 @@ impl TimeSettings {
             let share = (left.max(0) as u64).saturating_sub(reserve) / moves_left;
             maximum = maximum.min(share.saturating_mul(params.match_share_cap_factor));
             let optimum = share.min(maximum);
-            return Budget { optimum_ms: optimum, maximum_ms: maximum };
+            return Budget {
+                optimum_ms: optimum,
+                maximum_ms: maximum,
+            };
         }
-        Budget { optimum_ms: (maximum as f64 * params.optimum_factor) as u64, maximum_ms: maximum }
+        Budget {
+            optimum_ms: (maximum as f64 * params.optimum_factor) as u64,
+            maximum_ms: maximum,
+        }
     }
 }
 
@@ -127,7 +145,11 @@ mod tests {
     use super::*;
 
     fn settings(turn: i64, matc: i64, left: Option<i64>) -> TimeSettings {
-        TimeSettings { turn_ms: turn, match_ms: matc, time_left_ms: left }
+        TimeSettings {
+            turn_ms: turn,
+            match_ms: matc,
+            time_left_ms: left,
+        }
     }
 
     #[test]
@@ -157,7 +179,10 @@ mod tests {
         let b = settings(30_000, 180_000, Some(-5)).budget(&p, 100, 225);
         assert_eq!(b.maximum_ms, 0);
         let b = settings(30_000, 180_000, Some(170_000)).budget(&p, 10, 225);
-        assert!(b.maximum_ms <= 30_000 && b.optimum_ms <= b.maximum_ms && b.optimum_ms > 1_000, "{b:?}");
+        assert!(
+            b.maximum_ms <= 30_000 && b.optimum_ms <= b.maximum_ms && b.optimum_ms > 1_000,
+            "{b:?}"
+        );
     }
 
     #[test]

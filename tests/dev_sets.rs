@@ -13,13 +13,18 @@ fn check(file: &str, rule: Rule, expected: impl Fn(&Value) -> &Value) -> usize {
     let mut count = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let case: Value = serde_json::from_str(line).unwrap();
-        let got: Value = serde_json::from_str(&forbid_line(line, rule, ForbidOptions::default())).unwrap();
+        let got: Value =
+            serde_json::from_str(&forbid_line(line, rule, ForbidOptions::default())).unwrap();
         let got: Vec<ForbiddenPoint> = serde_json::from_value(got["forbidden"].clone())
             .unwrap_or_else(|_| panic!("{}: {got}", case["id"]));
         let want: Vec<ForbiddenPoint> = serde_json::from_value(expected(&case).clone()).unwrap();
         let mut want_sorted = want.clone();
         want_sorted.sort_by_key(|p| (p.y, p.x));
-        assert_eq!(got, want_sorted, "{rule} {} ({} to move)", case["id"], case["to_move"]);
+        assert_eq!(
+            got, want_sorted,
+            "{rule} {} ({} to move)",
+            case["id"], case["to_move"]
+        );
         count += 1;
     }
     count
@@ -27,17 +32,26 @@ fn check(file: &str, rule: Rule, expected: impl Fn(&Value) -> &Value) -> usize {
 
 #[test]
 fn renju_dev_set() {
-    assert_eq!(check("renju-forbid-dev.jsonl", Rule::Renju, |c| &c["forbidden"]), 1000);
+    assert_eq!(
+        check("renju-forbid-dev.jsonl", Rule::Renju, |c| &c["forbidden"]),
+        1000
+    );
 }
 
 #[test]
 fn korean_dev_set() {
-    assert_eq!(check("korean-dev.jsonl", Rule::Korean, |c| &c["forbidden"]), 500);
+    assert_eq!(
+        check("korean-dev.jsonl", Rule::Korean, |c| &c["forbidden"]),
+        500
+    );
 }
 
 #[test]
 fn casual_dev_sets() {
     for rule in [Rule::Casual, Rule::Casual44, Rule::Casual3344] {
-        assert_eq!(check("casual-dev.jsonl", rule, |c| &c["forbidden"][rule.name()]), 500);
+        assert_eq!(
+            check("casual-dev.jsonl", rule, |c| &c["forbidden"][rule.name()]),
+            500
+        );
     }
 }

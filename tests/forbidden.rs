@@ -6,7 +6,8 @@ mod common;
 
 use common::{board, diagram, renju};
 use omok::rules::{
-    ForbidChecker, ForbidOptions, ForbiddenKind, check_move, forbidden, forbidden_points, winning_line,
+    ForbidChecker, ForbidOptions, ForbiddenKind, check_move, forbidden, forbidden_points,
+    winning_line,
 };
 use omok::{Board, Color, Rule};
 
@@ -23,16 +24,28 @@ fn at(rule: Rule, (black, white): (&str, &str), point: &str) -> Option<Forbidden
 
 #[test]
 fn example_a_true_double_three() {
-    assert_eq!(at(Rule::Renju, EXAMPLE_A, "h8"), Some(ForbiddenKind::DoubleThree));
-    assert_eq!(at(Rule::Korean, EXAMPLE_A, "h8"), Some(ForbiddenKind::DoubleThree));
-    assert_eq!(at(Rule::Casual, EXAMPLE_A, "h8"), Some(ForbiddenKind::DoubleThree));
+    assert_eq!(
+        at(Rule::Renju, EXAMPLE_A, "h8"),
+        Some(ForbiddenKind::DoubleThree)
+    );
+    assert_eq!(
+        at(Rule::Korean, EXAMPLE_A, "h8"),
+        Some(ForbiddenKind::DoubleThree)
+    );
+    assert_eq!(
+        at(Rule::Casual, EXAMPLE_A, "h8"),
+        Some(ForbiddenKind::DoubleThree)
+    );
     assert_eq!(at(Rule::Freestyle, EXAMPLE_A, "h8"), None);
     assert_eq!(at(Rule::Standard, EXAMPLE_A, "h8"), None);
 }
 
 #[test]
 fn example_b_one_line_double_four() {
-    assert_eq!(at(Rule::Renju, EXAMPLE_B, "g8"), Some(ForbiddenKind::DoubleFour));
+    assert_eq!(
+        at(Rule::Renju, EXAMPLE_B, "g8"),
+        Some(ForbiddenKind::DoubleFour)
+    );
     assert_eq!(at(Rule::Korean, EXAMPLE_B, "g8"), None);
     // The casual window rule counts a direction once, so one line is never a double four there.
     assert_eq!(at(Rule::Casual3344, EXAMPLE_B, "g8"), None);
@@ -56,13 +69,22 @@ fn example_e_needs_the_recursion() {
     // E8, the only extension of the horizontal three, is itself a double three once H8 stands.
     let mut b = board(Rule::Renju, EXAMPLE_E.0, EXAMPLE_E.1);
     b.place(renju("h8", 15), Color::Black).unwrap();
-    assert_eq!(forbidden(&mut b, renju("e8", 15), Color::Black), Some(ForbiddenKind::DoubleThree));
+    assert_eq!(
+        forbidden(&mut b, renju("e8", 15), Color::Black),
+        Some(ForbiddenKind::DoubleThree)
+    );
     // Without recursion (one level evaluated) the answer comes out wrong.
     let mut b = board(Rule::Renju, EXAMPLE_E.0, EXAMPLE_E.1);
     let mut shallow = ForbidChecker::new(ForbidOptions { depth_cap: Some(1) });
-    assert_eq!(shallow.check(&mut b, renju("h8", 15), Color::Black), Some(ForbiddenKind::DoubleThree));
+    assert_eq!(
+        shallow.check(&mut b, renju("h8", 15), Color::Black),
+        Some(ForbiddenKind::DoubleThree)
+    );
     let mut two_levels = ForbidChecker::new(ForbidOptions { depth_cap: Some(2) });
-    assert_eq!(two_levels.check(&mut b, renju("h8", 15), Color::Black), None);
+    assert_eq!(
+        two_levels.check(&mut b, renju("h8", 15), Color::Black),
+        None
+    );
 }
 
 #[test]
@@ -183,7 +205,10 @@ fn casual_windows_for_both_colours() {
 fn five_on_a_forbidden_shape_wins_and_six_does_not() {
     // Renju black: a six is forbidden (overline) and does not win.
     let mut b = board(Rule::Renju, "c8 d8 e8 g8 h8", "");
-    assert_eq!(forbidden(&mut b, renju("f8", 15), Color::Black), Some(ForbiddenKind::Overline));
+    assert_eq!(
+        forbidden(&mut b, renju("f8", 15), Color::Black),
+        Some(ForbiddenKind::Overline)
+    );
     // White may make six and wins with it.
     let mut w = Board::square(15, Rule::Renju).unwrap();
     for s in ["c8", "d8", "e8", "g8", "h8", "f8"] {

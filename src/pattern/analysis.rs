@@ -8,9 +8,7 @@
 
 use smallvec::SmallVec;
 
-use super::{
-    CELL_EMPTY, CELL_WALL, HALF_WINDOW, LinePattern, PatternKind, key_shift,
-};
+use super::{CELL_EMPTY, CELL_WALL, HALF_WINDOW, LinePattern, PatternKind, key_shift};
 
 /// Index of the centre cell in a [`Line`].
 pub const CENTRE: usize = HALF_WINDOW;
@@ -69,7 +67,11 @@ impl Line {
         let mut cells = [CELL_EMPTY; LINE_LEN];
         for (i, cell) in cells.iter_mut().enumerate() {
             let k = i as isize - CENTRE as isize;
-            *cell = if k == 0 { centre } else { ((key >> key_shift(k)) & 3) as u8 };
+            *cell = if k == 0 {
+                centre
+            } else {
+                ((key >> key_shift(k)) & 3) as u8
+            };
         }
         Line { cells }
     }
@@ -86,14 +88,20 @@ impl Line {
 
     /// The 22-bit code of all eleven cells (2 bits each, index 0 lowest).
     pub fn code(&self) -> usize {
-        self.cells.iter().rev().fold(0, |acc, &c| (acc << 2) | c as usize)
+        self.cells
+            .iter()
+            .rev()
+            .fold(0, |acc, &c| (acc << 2) | c as usize)
     }
 
     /// Whether the walls form a prefix and a suffix of the window, as on a real board.
     pub fn is_well_formed(&self) -> bool {
-        let left_ok = self.cells[..CENTRE].windows(2).all(|w| !(w[0] != CELL_WALL && w[1] == CELL_WALL));
-        let right_ok =
-            self.cells[CENTRE + 1..].windows(2).all(|w| !(w[0] == CELL_WALL && w[1] != CELL_WALL));
+        let left_ok = self.cells[..CENTRE]
+            .windows(2)
+            .all(|w| !(w[0] != CELL_WALL && w[1] == CELL_WALL));
+        let right_ok = self.cells[CENTRE + 1..]
+            .windows(2)
+            .all(|w| !(w[0] == CELL_WALL && w[1] != CELL_WALL));
         left_ok && right_ok && self.cells[CENTRE] != CELL_WALL
     }
 
@@ -123,7 +131,11 @@ impl Line {
         let c = self.colour();
         let (a, b) = self.run(i, c);
         let before = if a > 0 { self.cells[a - 1] } else { CELL_WALL };
-        let after = if b + 1 < LINE_LEN { self.cells[b + 1] } else { CELL_WALL };
+        let after = if b + 1 < LINE_LEN {
+            self.cells[b + 1]
+        } else {
+            CELL_WALL
+        };
         rule.wins(b - a + 1, before, after, opponent_code(c))
     }
 
@@ -159,7 +171,10 @@ impl Line {
                 let stones = (0b11111u16 << s) & !(1u16 << r);
                 match sets.iter_mut().find(|f| f.stones == stones) {
                     Some(f) => f.completions |= 1 << r,
-                    None => sets.push(FourSet { stones, completions: 1 << r }),
+                    None => sets.push(FourSet {
+                        stones,
+                        completions: 1 << r,
+                    }),
                 }
             }
             line.cells[r] = CELL_EMPTY;
@@ -180,7 +195,10 @@ impl Line {
             }
             line.cells[q] = c;
             if !line.run_wins(q, rule)
-                && line.four_sets(rule).iter().any(|s| s.is_straight() && s.stones & (1 << q) != 0)
+                && line
+                    .four_sets(rule)
+                    .iter()
+                    .any(|s| s.is_straight() && s.stones & (1 << q) != 0)
             {
                 mask |= 1 << q;
             }
@@ -198,10 +216,15 @@ impl Line {
         let c = self.colour();
         let count = |from: usize, len: usize| {
             let w = &self.cells[from..from + len];
-            (w.iter().filter(|&&x| x == c).count(), w.iter().filter(|&&x| x == CELL_EMPTY).count())
+            (
+                w.iter().filter(|&&x| x == c).count(),
+                w.iter().filter(|&&x| x == CELL_EMPTY).count(),
+            )
         };
         let three = (CENTRE - 3..=CENTRE).any(|s| {
-            count(s, 4) == (3, 1) && self.cells[s - 1] == CELL_EMPTY && self.cells[s + 4] == CELL_EMPTY
+            count(s, 4) == (3, 1)
+                && self.cells[s - 1] == CELL_EMPTY
+                && self.cells[s + 4] == CELL_EMPTY
         });
         let four = (CENTRE - 4..=CENTRE).any(|s| count(s, 5) == (4, 1));
         (three, four)
@@ -272,7 +295,9 @@ pub struct KindMemo {
 impl KindMemo {
     /// An empty memo.
     pub fn new() -> KindMemo {
-        KindMemo { kinds: vec![0; 1 << (2 * LINE_LEN)] }
+        KindMemo {
+            kinds: vec![0; 1 << (2 * LINE_LEN)],
+        }
     }
 
     fn get(&self, code: usize) -> Option<PatternKind> {
@@ -365,9 +390,15 @@ mod tests {
         assert_eq!(d.three_extensions(WinRule::ExactFive), 0);
         assert_ne!(d.three_extensions(WinRule::FiveOrMore), 0);
         // A plain open three has both ends as extensions.
-        assert_eq!(line("....XXX....").three_extensions(WinRule::ExactFive), (1 << 3) | (1 << 7));
+        assert_eq!(
+            line("....XXX....").three_extensions(WinRule::ExactFive),
+            (1 << 3) | (1 << 7)
+        );
         // A split three has only the gap.
-        assert_eq!(line("...X.XX....").three_extensions(WinRule::ExactFive), 1 << 4);
+        assert_eq!(
+            line("...X.XX....").three_extensions(WinRule::ExactFive),
+            1 << 4
+        );
     }
 
     #[test]

@@ -23,7 +23,8 @@ static RENJU: LazyLock<PatternTable> =
     LazyLock::new(|| PatternTable::build(WinRule::ExactFive, WinRule::FiveOrMore));
 static WHITE_EXACT: LazyLock<PatternTable> =
     LazyLock::new(|| PatternTable::build(WinRule::FiveOrMore, WinRule::ExactFive));
-static CARO: LazyLock<PatternTable> = LazyLock::new(|| PatternTable::build(WinRule::Caro, WinRule::Caro));
+static CARO: LazyLock<PatternTable> =
+    LazyLock::new(|| PatternTable::build(WinRule::Caro, WinRule::Caro));
 
 impl PatternTable {
     /// The shared table for black's and white's win rules (built on first use).
@@ -43,14 +44,21 @@ impl PatternTable {
     pub fn build(black: WinRule, white: WinRule) -> PatternTable {
         let mut entries = vec![0u16; 1 << KEY_BITS].into_boxed_slice();
         let mut memo_black = KindMemo::new();
-        let mut memo_white = if black == white { None } else { Some(KindMemo::new()) };
+        let mut memo_white = if black == white {
+            None
+        } else {
+            Some(KindMemo::new())
+        };
         for key in well_formed_keys() {
             let b = Line::from_key(key, CELL_BLACK).classify(black, &mut memo_black);
             let memo = memo_white.as_mut().unwrap_or(&mut memo_black);
             let w = Line::from_key(key, CELL_WHITE).classify(white, memo);
             entries[key as usize] = b.byte() as u16 | (w.byte() as u16) << 8;
         }
-        PatternTable { entries, rules: [black, white] }
+        PatternTable {
+            entries,
+            rules: [black, white],
+        }
     }
 
     /// The win rules this table was built for, black's first.
@@ -95,13 +103,16 @@ fn half_lines() -> Vec<[u8; HALF_WINDOW]> {
 pub(crate) fn well_formed_keys() -> Vec<u32> {
     let halves = half_lines();
     let encode = |half: &[u8; HALF_WINDOW], sign: isize| {
-        half.iter()
-            .enumerate()
-            .fold(0u32, |key, (i, &c)| key | (c as u32) << key_shift(sign * (i as isize + 1)))
+        half.iter().enumerate().fold(0u32, |key, (i, &c)| {
+            key | (c as u32) << key_shift(sign * (i as isize + 1))
+        })
     };
     let lefts: Vec<u32> = halves.iter().map(|h| encode(h, -1)).collect();
     let rights: Vec<u32> = halves.iter().map(|h| encode(h, 1)).collect();
-    lefts.iter().flat_map(|&l| rights.iter().map(move |&r| l | r)).collect()
+    lefts
+        .iter()
+        .flat_map(|&l| rights.iter().map(move |&r| l | r))
+        .collect()
 }
 
 #[cfg(test)]
@@ -116,7 +127,10 @@ mod tests {
         sorted.sort_unstable();
         sorted.dedup();
         assert_eq!(sorted.len(), keys.len());
-        assert!(keys.iter().all(|&k| Line::from_key(k, CELL_BLACK).is_well_formed()));
+        assert!(
+            keys.iter()
+                .all(|&k| Line::from_key(k, CELL_BLACK).is_well_formed())
+        );
         let well_formed = (0..1u32 << KEY_BITS)
             .filter(|&k| Line::from_key(k, CELL_BLACK).is_well_formed())
             .count();

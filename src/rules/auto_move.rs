@@ -19,25 +19,52 @@ pub fn auto_move<R: RngCore>(board: &mut Board, color: Color, rng: &mut R) -> Op
     if board.move_count() == 0 {
         return Some(board.centre());
     }
-    let forbidden: Vec<Pos> = ForbidChecker::default().all(board, color).into_iter().map(|(p, _)| p).collect();
-    let legal: Vec<Pos> = board.positions().filter(|&p| board.is_empty(p) && !forbidden.contains(&p)).collect();
+    let forbidden: Vec<Pos> = ForbidChecker::default()
+        .all(board, color)
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect();
+    let legal: Vec<Pos> = board
+        .positions()
+        .filter(|&p| board.is_empty(p) && !forbidden.contains(&p))
+        .collect();
     let wins = |c: Color| -> Vec<Pos> {
         board
             .positions()
-            .filter(|&p| board.is_empty(p) && board.patterns(p, c).iter().any(|x| x.kind() == PatternKind::Five))
+            .filter(|&p| {
+                board.is_empty(p)
+                    && board
+                        .patterns(p, c)
+                        .iter()
+                        .any(|x| x.kind() == PatternKind::Five)
+            })
             .collect()
     };
     // A winning point is never forbidden (five first), so it needs no legality filter.
     let own = wins(color);
-    let blocks: Vec<Pos> = wins(color.opponent()).into_iter().filter(|p| legal.contains(p)).collect();
-    let near: Vec<Pos> = legal.iter().copied().filter(|&p| near_a_stone(board, p)).collect();
-    [own, blocks, near, legal].into_iter().find(|c| !c.is_empty()).map(|c| c[uniform(rng, c.len())])
+    let blocks: Vec<Pos> = wins(color.opponent())
+        .into_iter()
+        .filter(|p| legal.contains(p))
+        .collect();
+    let near: Vec<Pos> = legal
+        .iter()
+        .copied()
+        .filter(|&p| near_a_stone(board, p))
+        .collect();
+    [own, blocks, near, legal]
+        .into_iter()
+        .find(|c| !c.is_empty())
+        .map(|c| c[uniform(rng, c.len())])
 }
 
 fn near_a_stone(board: &Board, p: Pos) -> bool {
     let (x, y) = (p.x() as i64, p.y() as i64);
     (-2..=2).any(|dy| {
-        (-2..=2).any(|dx| board.pos(x + dx, y + dy).is_ok_and(|q| board.get(q).is_some()))
+        (-2..=2).any(|dx| {
+            board
+                .pos(x + dx, y + dy)
+                .is_ok_and(|q| board.get(q).is_some())
+        })
     })
 }
 
@@ -81,22 +108,46 @@ mod tests {
     #[test]
     fn wins_then_blocks() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
-        let mut b = board(Rule::Freestyle, &[(3, 3), (4, 3), (5, 3), (6, 3)], &[(2, 3), (9, 9), (9, 10), (9, 11), (9, 12)]);
+        let mut b = board(
+            Rule::Freestyle,
+            &[(3, 3), (4, 3), (5, 3), (6, 3)],
+            &[(2, 3), (9, 9), (9, 10), (9, 11), (9, 12)],
+        );
         assert_eq!(auto_move(&mut b, Color::Black, &mut rng), Pos::new(7, 3));
         // White to win at (9,8) or (9,13); black must block one of them.
-        let mut b = board(Rule::Freestyle, &[(3, 3), (4, 3), (0, 0)], &[(9, 9), (9, 10), (9, 11), (9, 12)]);
+        let mut b = board(
+            Rule::Freestyle,
+            &[(3, 3), (4, 3), (0, 0)],
+            &[(9, 9), (9, 10), (9, 11), (9, 12)],
+        );
         let m = auto_move(&mut b, Color::Black, &mut rng).unwrap();
-        assert!(m == Pos::new(9, 8).unwrap() || m == Pos::new(9, 13).unwrap(), "{m:?}");
+        assert!(
+            m == Pos::new(9, 8).unwrap() || m == Pos::new(9, 13).unwrap(),
+            "{m:?}"
+        );
     }
 
     #[test]
     fn same_seed_same_move_and_stays_near_stones() {
         let b = board(Rule::Korean, &[(7, 7)], &[(8, 8)]);
-        let pick = |seed| auto_move(&mut b.clone(), Color::Black, &mut Xoshiro256PlusPlus::seed_from_u64(seed));
+        let pick = |seed| {
+            auto_move(
+                &mut b.clone(),
+                Color::Black,
+                &mut Xoshiro256PlusPlus::seed_from_u64(seed),
+            )
+        };
         assert_eq!(pick(42), pick(42));
         let moves: Vec<_> = (0..50).map(|s| pick(s).unwrap()).collect();
-        assert!(moves.iter().all(|p| p.x().abs_diff(7).min(p.x().abs_diff(8)) <= 2));
-        assert!(moves.iter().any(|&p| p != moves[0]), "the RNG picks among ties");
+        assert!(
+            moves
+                .iter()
+                .all(|p| p.x().abs_diff(7).min(p.x().abs_diff(8)) <= 2)
+        );
+        assert!(
+            moves.iter().any(|&p| p != moves[0]),
+            "the RNG picks among ties"
+        );
     }
 
     #[test]

@@ -85,7 +85,10 @@ pub fn forbidden_points(board: &mut Board, color: Color) -> Vec<(Pos, ForbiddenK
 impl ForbidChecker {
     /// A checker with the given options.
     pub fn new(options: ForbidOptions) -> ForbidChecker {
-        ForbidChecker { options, ..ForbidChecker::default() }
+        ForbidChecker {
+            options,
+            ..ForbidChecker::default()
+        }
     }
 
     /// The options.
@@ -132,10 +135,13 @@ impl ForbidChecker {
                 } else if pats.iter().map(|x| x.four_count()).sum::<u8>() >= 2 {
                     Some(ForbiddenKind::DoubleFour)
                 } else {
-                    self.double_three(board, p, color, pats).then_some(ForbiddenKind::DoubleThree)
+                    self.double_three(board, p, color, pats)
+                        .then_some(ForbiddenKind::DoubleThree)
                 }
             }
-            Rule::Korean => self.double_three(board, p, color, pats).then_some(ForbiddenKind::DoubleThree),
+            Rule::Korean => self
+                .double_three(board, p, color, pats)
+                .then_some(ForbiddenKind::DoubleThree),
             rule @ (Rule::Casual | Rule::Casual44 | Rule::Casual3344) => {
                 let threes = pats.iter().filter(|x| x.casual_three()).count();
                 let fours = pats.iter().filter(|x| x.casual_four()).count();
@@ -152,9 +158,17 @@ impl ForbidChecker {
     }
 
     /// Whether a stone of `color` on `p` makes two or more real threes.
-    fn double_three(&mut self, board: &mut Board, p: Pos, color: Color, pats: [LinePattern; 4]) -> bool {
-        let candidates: SmallVec<[Dir; 4]> =
-            Dir::ALL.into_iter().filter(|d| pats[d.index()].is_three_candidate()).collect();
+    fn double_three(
+        &mut self,
+        board: &mut Board,
+        p: Pos,
+        color: Color,
+        pats: [LinePattern; 4],
+    ) -> bool {
+        let candidates: SmallVec<[Dir; 4]> = Dir::ALL
+            .into_iter()
+            .filter(|d| pats[d.index()].is_three_candidate())
+            .collect();
         if candidates.len() < 2 {
             return false;
         }
@@ -172,7 +186,10 @@ impl ForbidChecker {
             let mask = board.line(p, d, color).three_extensions(win_rule);
             let is_real = (0..16).filter(|b| mask & (1 << b) != 0).any(|b| {
                 let q = Pos::from_index(p.shifted_index(d, b as isize - CENTRE as isize));
-                !board.patterns(q, color).iter().any(|x| x.kind() == PatternKind::Five)
+                !board
+                    .patterns(q, color)
+                    .iter()
+                    .any(|x| x.kind() == PatternKind::Five)
                     && (!check_extensions || !self.forbidden_memo(board, q, color))
             });
             if is_real {
@@ -188,11 +205,19 @@ impl ForbidChecker {
     }
 
     fn forbidden_memo(&mut self, board: &mut Board, q: Pos, color: Color) -> bool {
-        if let Some(e) = self.memo.iter().find(|e| e.point == q && e.added == self.added) {
+        if let Some(e) = self
+            .memo
+            .iter()
+            .find(|e| e.point == q && e.added == self.added)
+        {
             return e.forbidden;
         }
         let forbidden = self.check_at(board, q, color).is_some();
-        self.memo.push(MemoEntry { added: self.added.clone(), point: q, forbidden });
+        self.memo.push(MemoEntry {
+            added: self.added.clone(),
+            point: q,
+            forbidden,
+        });
         forbidden
     }
 }

@@ -85,14 +85,24 @@ pub fn threats(board: &mut Board, color: Color) -> Vec<Threat> {
 }
 
 fn add(out: &mut Vec<Threat>, kind: ThreatKind, dir: Dir, stones: Vec<Pos>, point: Pos) {
-    match out.iter_mut().find(|t| t.dir == dir && t.stones == stones && (t.kind == ThreatKind::OpenThree) == (kind == ThreatKind::OpenThree)) {
+    match out.iter_mut().find(|t| {
+        t.dir == dir
+            && t.stones == stones
+            && (t.kind == ThreatKind::OpenThree) == (kind == ThreatKind::OpenThree)
+    }) {
         Some(t) => {
             if !t.completions.contains(&point) {
                 t.completions.push(point);
                 t.completions.sort();
             }
         }
-        None => out.push(Threat { kind, dir, stones, completions: vec![point], blocks: Vec::new() }),
+        None => out.push(Threat {
+            kind,
+            dir,
+            stones,
+            completions: vec![point],
+            blocks: Vec::new(),
+        }),
     }
 }
 
@@ -131,9 +141,14 @@ fn three_blocks(board: &mut Board, color: Color, t: &Threat) -> Vec<Pos> {
     let still_three = |board: &Board| {
         t.completions.iter().any(|&q| {
             board.is_empty(q)
-                && board.line(q, t.dir, color).four_sets(win_rule).iter().any(|s| {
-                    s.is_straight() && mask_positions(q, t.dir, s.stones & !(1 << CENTRE)) == t.stones
-                })
+                && board
+                    .line(q, t.dir, color)
+                    .four_sets(win_rule)
+                    .iter()
+                    .any(|s| {
+                        s.is_straight()
+                            && mask_positions(q, t.dir, s.stones & !(1 << CENTRE)) == t.stones
+                    })
         })
     };
     candidates
@@ -190,7 +205,11 @@ mod tests {
 
     #[test]
     fn fours_and_open_fours() {
-        let mut b = board(Rule::Freestyle, &[(3, 3), (4, 3), (5, 3), (6, 3)], &[(2, 3)]);
+        let mut b = board(
+            Rule::Freestyle,
+            &[(3, 3), (4, 3), (5, 3), (6, 3)],
+            &[(2, 3)],
+        );
         let t = threats(&mut b, Color::Black);
         assert_eq!(t.len(), 1, "{t:?}");
         assert_eq!(t[0].kind, ThreatKind::Four);

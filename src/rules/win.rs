@@ -17,7 +17,9 @@ pub fn winning_line(board: &Board, p: Pos) -> Option<Vec<Pos>> {
         let after = board.cell_code(p.shifted_index(d, fwd as isize + 1));
         let wins = rule.wins(back + fwd + 1, before, after, opp);
         wins.then(|| {
-            (-(back as isize)..=fwd as isize).map(|k| Pos::from_index(p.shifted_index(d, k))).collect()
+            (-(back as isize)..=fwd as isize)
+                .map(|k| Pos::from_index(p.shifted_index(d, k)))
+                .collect()
         })
     })
 }
@@ -26,7 +28,9 @@ pub fn winning_line(board: &Board, p: Pos) -> Option<Vec<Pos>> {
 pub(crate) fn stone_run(board: &Board, p: Pos, d: Dir, color: Color) -> (usize, usize) {
     let code = crate::board::stone_code(color);
     let count = |sign: isize| {
-        (1..).take_while(|&k| board.cell_code(p.shifted_index(d, sign * k)) == code).count()
+        (1..)
+            .take_while(|&k| board.cell_code(p.shifted_index(d, sign * k)) == code)
+            .count()
     };
     (count(-1), count(1))
 }
@@ -46,7 +50,11 @@ pub fn ensure_no_five(board: &Board) -> Result<(), BoardError> {
         None => Ok(()),
         Some((color, line)) => Err(BoardError::FiveOnBoard {
             color,
-            line: line.iter().map(|p| format!("{p}")).collect::<Vec<_>>().join(" "),
+            line: line
+                .iter()
+                .map(|p| format!("{p}"))
+                .collect::<Vec<_>>()
+                .join(" "),
         }),
     }
 }
@@ -100,8 +108,16 @@ mod tests {
             (Rule::Casual, true, true),
             (Rule::Caro, false, false),
         ] {
-            assert_eq!(winning_line(&board_with(rule, &six, &[]), p).is_some(), black_wins, "{rule} black");
-            assert_eq!(winning_line(&board_with(rule, &[], &six), p).is_some(), white_wins, "{rule} white");
+            assert_eq!(
+                winning_line(&board_with(rule, &six, &[]), p).is_some(),
+                black_wins,
+                "{rule} black"
+            );
+            assert_eq!(
+                winning_line(&board_with(rule, &[], &six), p).is_some(),
+                white_wins,
+                "{rule} white"
+            );
         }
     }
 
@@ -114,7 +130,13 @@ mod tests {
         let one_side = board_with(Rule::Caro, &five, &[(2, 7)]);
         assert!(winning_line(&one_side, p).is_some());
         let at_edge: Vec<_> = (0..5).map(|x| (x, 7)).collect();
-        assert!(winning_line(&board_with(Rule::Caro, &at_edge, &[(5, 7)]), Pos::new(0, 7).unwrap()).is_some());
+        assert!(
+            winning_line(
+                &board_with(Rule::Caro, &at_edge, &[(5, 7)]),
+                Pos::new(0, 7).unwrap()
+            )
+            .is_some()
+        );
         assert!(winning_line(&board_with(Rule::Freestyle, &five, &[(2, 7), (8, 7)]), p).is_some());
     }
 

@@ -62,10 +62,23 @@ fn candidates(board: &Board) -> Vec<Pos> {
     }
     let near_stone = |p: Pos| {
         let (x, y) = (p.x() as i64, p.y() as i64);
-        (-2..=2).any(|dy| (-2..=2).any(|dx| board.pos(x + dx, y + dy).is_ok_and(|q| board.get(q).is_some())))
+        (-2..=2).any(|dy| {
+            (-2..=2).any(|dx| {
+                board
+                    .pos(x + dx, y + dy)
+                    .is_ok_and(|q| board.get(q).is_some())
+            })
+        })
     };
-    let near: Vec<Pos> = board.positions().filter(|&p| board.is_empty(p) && near_stone(p)).collect();
-    if near.is_empty() { board.positions().filter(|&p| board.is_empty(p)).collect() } else { near }
+    let near: Vec<Pos> = board
+        .positions()
+        .filter(|&p| board.is_empty(p) && near_stone(p))
+        .collect();
+    if near.is_empty() {
+        board.positions().filter(|&p| board.is_empty(p)).collect()
+    } else {
+        near
+    }
 }
 
 #[cfg(test)]
@@ -86,13 +99,31 @@ mod tests {
 
     #[test]
     fn wins_blocks_and_stops_open_threes() {
-        let mut b = board(Rule::Freestyle, &[(3, 3), (4, 3), (5, 3), (6, 3)], &[(9, 9), (9, 10), (9, 11), (9, 12)]);
+        let mut b = board(
+            Rule::Freestyle,
+            &[(3, 3), (4, 3), (5, 3), (6, 3)],
+            &[(9, 9), (9, 10), (9, 11), (9, 12)],
+        );
         let m = choose(&mut b, Color::Black).best.unwrap();
-        assert!(m == Pos::new(7, 3).unwrap() || m == Pos::new(2, 3).unwrap(), "{m:?}");
-        let mut b = board(Rule::Freestyle, &[(3, 3), (5, 5)], &[(9, 9), (9, 10), (9, 11), (9, 12)]);
+        assert!(
+            m == Pos::new(7, 3).unwrap() || m == Pos::new(2, 3).unwrap(),
+            "{m:?}"
+        );
+        let mut b = board(
+            Rule::Freestyle,
+            &[(3, 3), (5, 5)],
+            &[(9, 9), (9, 10), (9, 11), (9, 12)],
+        );
         let m = choose(&mut b, Color::Black).best.unwrap();
-        assert!(m == Pos::new(9, 8).unwrap() || m == Pos::new(9, 13).unwrap(), "{m:?}");
-        let mut b = board(Rule::Freestyle, &[(3, 3), (3, 12)], &[(8, 9), (9, 9), (10, 9)]);
+        assert!(
+            m == Pos::new(9, 8).unwrap() || m == Pos::new(9, 13).unwrap(),
+            "{m:?}"
+        );
+        let mut b = board(
+            Rule::Freestyle,
+            &[(3, 3), (3, 12)],
+            &[(8, 9), (9, 9), (10, 9)],
+        );
         let m = choose(&mut b, Color::Black).best.unwrap();
         assert_eq!(m.y(), 9, "blocks the open three on row 9: {m:?}");
     }
@@ -100,7 +131,11 @@ mod tests {
     #[test]
     fn never_plays_a_forbidden_point() {
         // Example A: H8 (7,7) would be a strong point for black but is a double three in renju.
-        let mut b = board(Rule::Renju, &[(5, 7), (6, 7), (7, 6), (7, 5)], &[(0, 0), (14, 14), (0, 14)]);
+        let mut b = board(
+            Rule::Renju,
+            &[(5, 7), (6, 7), (7, 6), (7, 5)],
+            &[(0, 0), (14, 14), (0, 14)],
+        );
         assert!(crate::rules::forbidden(&mut b, Pos::new(7, 7).unwrap(), Color::Black).is_some());
         let m = choose(&mut b, Color::Black).best.unwrap();
         assert!(crate::rules::forbidden(&mut b, m, Color::Black).is_none());

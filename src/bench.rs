@@ -1,0 +1,205 @@
+//! The bench node signature: 30 fixed positions (freestyle, standard and renju; 15×15 and 20×20,
+//! openings to middle games) searched to a fixed depth with one thread and a fixed
+//! transposition table cleared between positions. The total node count is deterministic and
+//! identifies the search's behaviour: any change to search or evaluation that moves it must say
+//! so (`Bench: <nodes>` in the commit body). Timing only gives the speed.
+
+use std::sync::atomic::AtomicBool;
+
+use crate::board::Board;
+use crate::core::Pos;
+use crate::notation::parse_pos_string;
+use crate::rule::Rule;
+use crate::search::tt::TranspositionTable;
+use crate::search::{NoInfo, SearchConfig, search};
+use crate::time::{Budget, Clock};
+
+/// Depth every bench position is searched to.
+pub const BENCH_DEPTH: u32 = 5;
+/// Transposition table size of the bench.
+pub const BENCH_HASH_BYTES: usize = 16 << 20;
+
+/// The positions: rule, board size and moves as a c-gomoku-cli pos string (black first).
+pub const POSITIONS: [(&str, usize, &str); 30] = [
+    ("freestyle", 15, "h8i9j8k8i7j6h7k9h9h6"),
+    ("freestyle", 15, "h8i9j8k8i7j6h7k9h9h6k10k7k6j9l9i5l8f8"),
+    (
+        "freestyle",
+        15,
+        "h8i9j8k8i7j6h7k9h9h6k10k7k6j9l9i5l8f8g7f7l7h4g3l10m8j5",
+    ),
+    ("freestyle", 15, "h8i8i9j10h9j9k10j11j12h11"),
+    (
+        "freestyle",
+        15,
+        "h8i8i9j10h9j9k10j11j12h11i11k8i10h10j7i12i7k7",
+    ),
+    ("freestyle", 20, "k11l12m11j11l10k9m10j12m12m9"),
+    (
+        "freestyle",
+        20,
+        "k11l12m11j11l10k9m10j12m12m9j13j10j9k12i12l8i11o11",
+    ),
+    (
+        "freestyle",
+        20,
+        "k11l12m11j11l10k9m10j12m12m9j13j10j9k12i12l8i11o11n10o10i10n6m7i13h11k8",
+    ),
+    ("freestyle", 20, "k11l11l12j10k12k10j9i10h10i12"),
+    (
+        "freestyle",
+        20,
+        "k11l11l12j10k12k10j9i10h10i12i11l9j11j12g11h11f12i9",
+    ),
+    ("standard", 15, "h8i9j8k8i7j6h7k9h9h6"),
+    ("standard", 15, "h8i9j8k8i7j6h7k9h9h6k10k7k6j9l9i5l8f8"),
+    (
+        "standard",
+        15,
+        "h8i9j8k8i7j6h7k9h9h6k10k7k6j9l9i5l8f8g7f7l7h4g3l10m8j5",
+    ),
+    ("standard", 15, "h8i8i9j10h9j9k10j11j12h11"),
+    (
+        "standard",
+        15,
+        "h8i8i9j10h9j9k10j11j12h11g12h6i11j8j7i7g5k13",
+    ),
+    ("standard", 20, "k11l12m11j11l10k9m10m9n9k12"),
+    (
+        "standard",
+        20,
+        "k11l12m11j11l10k9m10m9n9k12n10o10p7l11n7n8q7o7",
+    ),
+    (
+        "standard",
+        20,
+        "k11l12m11j11l10k9m10m9n9k12n10o10p7l11n7n8q7o7p6o8o6o9o11m8p8k8",
+    ),
+    ("standard", 20, "k11l11l12j10k12k10j9i10h10m12"),
+    (
+        "standard",
+        20,
+        "k11l11l12j10k12k10j9i10h10m12l10m9m11n10n13l8k7k9",
+    ),
+    ("renju", 15, "h8i9j8k8i7j6h7k9h9h6"),
+    ("renju", 15, "h8i9j8k8i7j6h7k9h9h6k10k7k6j9l9i5l8j4"),
+    (
+        "renju",
+        15,
+        "h8i9j8k8i7j6h7k9h9h6k10k7k6j9l9i5l8j4g7h4g3f7l7k3l2l10",
+    ),
+    ("renju", 15, "h8i8i9j10h9j9k10j11j12h11"),
+    ("renju", 15, "h8i8i9j10h9j9k10j11j12h11i11k8i10h10j7i12i7k7"),
+    ("renju", 20, "k11l12m11j11l10k9m10m9l9k8"),
+    (
+        "renju",
+        20,
+        "k11l12m11j11l10k9m10m9l9k8n10o10n11n12o11l11p13o12",
+    ),
+    (
+        "renju",
+        20,
+        "k11l12m11j11l10k9m10m9l9k8n10o10n11n12o11l11p13o12p11q11p12p14m12q13l13k14",
+    ),
+    ("renju", 20, "k11l11l12j10k12k10j9i10h10i12"),
+    (
+        "renju",
+        20,
+        "k11l11l12j10k12k10j9i10h10i12l10j12i9k9g11f12h12j11",
+    ),
+];
+
+/// The result of one bench position.
+#[derive(Clone, Debug)]
+pub struct BenchLine {
+    /// 1-based position number.
+    pub index: usize,
+    /// The rule.
+    pub rule: Rule,
+    /// Board side.
+    pub size: usize,
+    /// The move found.
+    pub best: Option<Pos>,
+    /// Its score.
+    pub score: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds taken.
+    pub ms: u64,
+}
+
+/// The totals of a bench run.
+#[derive(Clone, Debug)]
+pub struct BenchReport {
+    /// Total nodes (the signature).
+    pub nodes: u64,
+    /// Total milliseconds.
+    pub ms: u64,
+}
+
+impl BenchReport {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.ms.max(1)
+    }
+
+    /// The last line `pbrain-omok bench` prints.
+    pub fn summary(&self) -> String {
+        format!(
+            "bench: {} nodes {} nps {} ms",
+            self.nodes,
+            self.nps(),
+            self.ms
+        )
+    }
+}
+
+/// A bench position set up on a board.
+pub fn position(index: usize) -> Board {
+    let (rule, size, moves) = POSITIONS[index];
+    let rule: Rule = rule.parse().expect("bench rule names are valid");
+    let mut board = Board::square(size, rule).expect("bench sizes are valid");
+    let moves = parse_pos_string(moves, size, size).expect("bench positions are valid");
+    for p in moves {
+        let c = board.side_to_move();
+        board.place(p, c).expect("bench positions are legal");
+    }
+    board
+}
+
+/// Runs the bench to `depth`, calling `on_line` after each position.
+pub fn run(depth: u32, clock: &dyn Clock, mut on_line: impl FnMut(&BenchLine)) -> BenchReport {
+    let tt = TranspositionTable::new(BENCH_HASH_BYTES);
+    let stop = AtomicBool::new(false);
+    let config = SearchConfig {
+        threads: 1,
+        budget: Budget {
+            optimum_ms: u64::MAX / 4,
+            maximum_ms: u64::MAX / 4,
+        },
+        max_depth: depth,
+        max_nodes: None,
+        vcf_depth: 12,
+    };
+    let mut total = BenchReport { nodes: 0, ms: 0 };
+    for index in 0..POSITIONS.len() {
+        let board = position(index);
+        tt.clear();
+        let start = clock.now_ms();
+        let r = search(&board, &config, &tt, &stop, clock, &mut NoInfo);
+        let ms = clock.now_ms().saturating_sub(start);
+        let line = BenchLine {
+            index: index + 1,
+            rule: board.rule(),
+            size: board.width(),
+            best: r.best,
+            score: r.info.score,
+            nodes: r.info.nodes,
+            ms,
+        };
+        on_line(&line);
+        total.nodes += line.nodes;
+        total.ms += ms;
+    }
+    total
+}

@@ -1,0 +1,387 @@
+//! The principal-variation search of one thread: iterative deepening, aspiration windows,
+//! threat-driven move generation (a five to block is the only move; against an open three only
+//! our fours and the points that stop it), transposition table, killer and history ordering,
+//! late-move reductions, and a VCF step at the horizon ([`super::vcf`]). Mate scores count plies.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::board::Board;
+use crate::core::{Color, GRID_CELLS, Pos};
+use crate::rules::ForbidChecker;
+use crate::time::{Budget, Clock};
+
+use super::threats::{Scan, scan};
+use super::tt::{Bound, TranspositionTable};
+use super::{InfoSink, SearchInfo};
+
+/// The score of a win at ply 0; a win found at ply `n` scores `WIN - n`.
+pub const WIN: i32 = 30_000;
+/// Scores beyond this magnitude are wins or losses.
+pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+/// Deepest ply the search reaches.
+pub const MAX_PLY: usize = 120;
+
+/// The limits a thread searches under.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ThreadLimits {
+    pub budget: Budget,
+    pub max_depth: i32,
+    pub max_nodes: Option<u64>,
+    pub vcf_depth: u32,
+}
+
+/// One search thread's state.
+pub(crate) struct Searcher<'a> {
+    pub(super) board: Board,
+    pub(super) forbid: ForbidChecker,
+    tt: &'a TranspositionTable,
+    stop: &'a AtomicBool,
+    clock: &'a dyn Clock,
+    start_ms: u64,
+    limits: ThreadLimits,
+    pub(super) nodes: u64,
+    aborted: bool,
+    killers: Vec<[Option<Pos>; 2]>,
+    history: Vec<[i32; 2]>,
+    pv: Vec<Vec<Pos>>,
+    pub(super) vcf_cache: ahash::AHashMap<u64, (u32, bool)>,
+    pub(super) vcf_recording: bool,
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_THRESHOLD {
+        score + ply as i32
+    } else if score < -WIN_THRESHOLD {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_THRESHOLD {
+        score - ply as i32
+    } else if score < -WIN_THRESHOLD {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'a> Searcher<'a> {
+    pub(crate) fn new(
+        board: Board,
+        tt: &'a TranspositionTable,
+        stop: &'a AtomicBool,
+        clock: &'a dyn Clock,
+        limits: ThreadLimits,
+    ) -> Searcher<'a> {
+        Searcher {
+            board,
+            forbid: ForbidChecker::default(),
+            tt,
+            stop,
+            clock,
+            start_ms: clock.now_ms(),
+            limits,
+            nodes: 0,
+            aborted: false,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![[0; 2]; GRID_CELLS],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            vcf_cache: ahash::AHashMap::default(),
+            vcf_recording: false,
+        }
+    }
+
+    pub(super) fn vcf_depth(&self) -> u32 {
+        self.limits.vcf_depth
+    }
+
+    /// Nodes searched so far.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    pub(crate) fn elapsed_ms(&self) -> u64 {
+        self.clock.now_ms().saturating_sub(self.start_ms)
+    }
+
+    /// Whether `color` may play the empty point `p`.
+    pub(super) fn legal(&mut self, p: Pos, color: Color) -> bool {
+        !self.board.rule().has_forbidden(color)
+            || self.forbid.check(&mut self.board, p, color).is_none()
+    }
+
+    pub(super) fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 255 == 0
+            && (self.stop.load(Ordering::Relaxed)
+                || self.elapsed_ms() >= self.limits.budget.maximum_ms)
+        {
+            self.aborted = true;
+        }
+        if self.limits.max_nodes.is_some_and(|m| self.nodes >= m) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Iterative deepening; reports each completed depth. Returns the best move and its info.
+    pub(crate) fn iterate(
+        &mut self,
+        main: bool,
+        first_depth: i32,
+        sink: &mut dyn InfoSink,
+    ) -> (Option<Pos>, SearchInfo) {
+        let mut best: Option<Pos> = None;
+        let mut info = SearchInfo::default();
+        let mut score: i32 = 0;
+        let mut stable = 0;
+        for depth in first_depth..=self.limits.max_depth {
+            let (mut alpha, mut beta) = if depth >= 3 && score.abs() < WIN_THRESHOLD {
+                (score - 60, score + 60)
+            } else {
+                (-WIN, WIN)
+            };
+            let s = loop {
+                let s = self.negamax(depth, alpha, beta, 0);
+                if self.aborted {
+                    break s;
+                }
+                if s <= alpha && alpha > -WIN {
+                    alpha = -WIN;
+                } else if s >= beta && beta < WIN {
+                    beta = WIN;
+                } else {
+                    break s;
+                }
+            };
+            if self.aborted && best.is_some() {
+                break;
+            }
+            let new_best = self.pv[0].first().copied();
+            if new_best.is_some() {
+                stable = if new_best == best { stable + 1 } else { 0 };
+                best = new_best;
+                score = s;
+                info = SearchInfo {
+                    depth: depth as u32,
+                    score,
+                    nodes: self.nodes,
+                    elapsed_ms: self.elapsed_ms(),
+                    pv: self.pv[0].clone(),
+                };
+                if main {
+                    sink.report(&info);
+                }
+            }
+            if self.aborted || score.abs() > WIN_THRESHOLD || !main {
+                if self.aborted || score.abs() > WIN_THRESHOLD {
+                    break;
+                }
+                continue;
+            }
+            // Time: stop early when the next depth is unlikely to finish, sooner when the best
+            // move has been stable.
+            let elapsed = self.elapsed_ms();
+            let optimum =
+                self.limits.budget.optimum_ms as f64 * if stable >= 3 { 0.6 } else { 1.0 };
+            if elapsed as f64 >= optimum * 0.45 {
+                break;
+            }
+        }
+        info.nodes = self.nodes;
+        info.elapsed_ms = self.elapsed_ms();
+        (best, info)
+    }
+
+    fn negamax(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        if self.count_node() {
+            return 0;
+        }
+        if self.board.is_full() {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return scan(&self.board, self.board.side_to_move(), false).eval;
+        }
+        // Mate-distance pruning.
+        alpha = alpha.max(-(WIN - ply as i32));
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let us = self.board.side_to_move();
+        let them = us.opponent();
+        let mut s: Scan = scan(&self.board, us, true);
+        if let Some(&p) = s.us.fives.first() {
+            self.pv[ply].push(p);
+            return WIN - ply as i32 - 1;
+        }
+        let key = self.board.hash();
+        let tt_hit = self.tt.probe(key);
+        let mut tt_move = None;
+        if let Some(hit) = tt_hit {
+            tt_move = hit.mv.filter(|&m| self.board.is_empty(m));
+            let sc = from_tt(hit.score, ply);
+            if ply > 0 && hit.depth >= depth {
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => sc >= beta,
+                    Bound::Upper => sc <= alpha,
+                };
+                if cut {
+                    if let Some(m) = tt_move {
+                        self.pv[ply].push(m);
+                    }
+                    return sc;
+                }
+            }
+        }
+
+        // Threat-driven move generation.
+        let mut forced = false;
+        let mut moves: Vec<(Pos, i32)>;
+        if !s.them.fives.is_empty() {
+            let mut blocks = s.them.fives.clone();
+            blocks.sort();
+            blocks.dedup();
+            if blocks.len() >= 2 || !self.legal(blocks[0], us) {
+                return -(WIN - ply as i32 - 2);
+            }
+            moves = vec![(blocks[0], 0)];
+            forced = true;
+        } else {
+            let flex4: Vec<Pos> = s.us.flex4.to_vec();
+            for p in flex4 {
+                if self.legal(p, us) {
+                    self.pv[ply].push(p);
+                    return WIN - ply as i32 - 3;
+                }
+            }
+            let their_open_three = {
+                let pts: Vec<Pos> = s.them.flex4.to_vec();
+                let mut any = false;
+                for p in pts {
+                    if self.legal(p, them) {
+                        any = true;
+                        break;
+                    }
+                }
+                any
+            };
+            if their_open_three {
+                let mut defence: Vec<Pos> = s.us.fours.to_vec();
+                defence.extend(s.them.fours.iter().copied());
+                defence.sort();
+                defence.dedup();
+                let scores: ahash::AHashMap<Pos, i32> = s.moves.iter().copied().collect();
+                moves = Vec::with_capacity(defence.len());
+                for p in defence {
+                    if self.legal(p, us) {
+                        moves.push((p, scores.get(&p).copied().unwrap_or(0)));
+                    }
+                }
+                if moves.is_empty() {
+                    return -(WIN - ply as i32 - 4);
+                }
+                // Defences are searched a few plies past the horizon.
+                if depth <= -4 {
+                    return s.eval;
+                }
+            } else {
+                if depth <= 0 {
+                    if self.vcf_root(us) {
+                        return WIN - ply as i32 - 50;
+                    }
+                    return s.eval;
+                }
+                moves = std::mem::take(&mut s.moves);
+                moves.retain(|&(p, _)| self.legal_quick(p, us));
+            }
+        }
+        if moves.is_empty() {
+            return 0;
+        }
+        // Ordering: TT move, killers, then pattern score plus history.
+        let side = us.index();
+        for m in moves.iter_mut() {
+            let mut bonus = self.history[m.0.index()][side] / 8;
+            if Some(m.0) == tt_move {
+                bonus += 1 << 24;
+            } else if self.killers[ply].contains(&Some(m.0)) {
+                bonus += 1 << 16;
+            }
+            m.1 += bonus;
+        }
+        moves.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+
+        let orig_alpha = alpha;
+        let mut best_score = -WIN;
+        let mut best_move = None;
+        let new_depth = if forced { depth } else { depth - 1 };
+        for (i, &(m, order)) in moves.iter().enumerate() {
+            self.board.make_move(m, us);
+            let quiet = order < 150;
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(new_depth, -beta, -alpha, ply + 1);
+            } else {
+                let reduction = if !forced && quiet && depth >= 3 && i >= 3 {
+                    1 + (i >= 10) as i32
+                } else {
+                    0
+                };
+                score = -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && (reduction > 0 || score < beta) {
+                    score = -self.negamax(new_depth, -beta, -alpha, ply + 1);
+                }
+            }
+            self.board.undo_move();
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(m);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(m) {
+                                k[1] = k[0];
+                                k[0] = Some(m);
+                            }
+                        }
+                        let h = &mut self.history[m.index()][side];
+                        *h = (*h + depth * depth).min(1 << 14);
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, to_tt(best_score, ply), depth, bound);
+        best_score
+    }
+
+    /// Legality for ordinary move generation: only points that could be forbidden by their
+    /// patterns pay for the full check.
+    fn legal_quick(&mut self, p: Pos, color: Color) -> bool {
+        self.legal(p, color)
+    }
+}

@@ -1,0 +1,123 @@
+//! VCF: victory by continuous fours. The attacker plays only moves that make a four; the defender's
+//! reply is forced (the completion point), unless it cannot be played (a renju black defender on a
+//! forbidden point), in which case the four wins. A move that makes a straight four or two fours
+//! wins. When the defender's forced reply makes a four of its own, the attacker's next move must
+//! block it and is only continued if that block is itself a four. Results are cached by position.
+
+use crate::core::{Color, Dir, Pos};
+use crate::pattern::PatternKind;
+
+use super::alphabeta::Searcher;
+use super::threats::scan;
+
+impl Searcher<'_> {
+    /// Whether the side to move (`attacker`) wins by continuous fours within the VCF depth.
+    pub(super) fn vcf_root(&mut self, attacker: Color) -> bool {
+        let depth = self.vcf_depth();
+        self.vcf(attacker, depth, &mut Vec::new())
+    }
+
+    /// Like [`Searcher::vcf_root`], recording the attacker's and defender's moves of the win.
+    pub(crate) fn vcf_line(&mut self, attacker: Color, depth: u32) -> Option<Vec<Pos>> {
+        let mut line = Vec::new();
+        self.vcf_recording = true;
+        let won = self.vcf(attacker, depth, &mut line);
+        self.vcf_recording = false;
+        won.then_some(line)
+    }
+
+    fn vcf(&mut self, attacker: Color, depth: u32, line: &mut Vec<Pos>) -> bool {
+        if depth == 0 || self.count_node() {
+            return false;
+        }
+        let key = self.board.hash();
+        if let Some(&(d, won)) = self.vcf_cache.get(&key)
+            && ((won && !self.vcf_recording) || (!won && d >= depth))
+        {
+            return won;
+        }
+        let defender = attacker.opponent();
+        let s = scan(&self.board, attacker, false);
+        if let Some(&p) = s.us.fives.first() {
+            line.push(p);
+            return true;
+        }
+        let mut candidates: Vec<Pos> = if !s.them.fives.is_empty() {
+            let block = s.them.fives[0];
+            if s.them.fives.iter().any(|&p| p != block) || !s.us.fours.contains(&block) {
+                return false;
+            }
+            vec![block]
+        } else {
+            s.us.fours.to_vec()
+        };
+        // Straight fours first: they win at once.
+        candidates.sort_by_key(|p| !s.us.flex4.contains(p));
+        let mut won = false;
+        for m in candidates {
+            if !self.legal(m, attacker) {
+                continue;
+            }
+            if s.us.flex4.contains(&m) {
+                line.push(m);
+                won = true;
+                break;
+            }
+            self.board.make_move(m, attacker);
+            let completions = self.completions(m, attacker);
+            let result = match completions.as_slice() {
+                [] => false,
+                [d] => {
+                    let d = *d;
+                    if !self.legal(d, defender) {
+                        line.extend([m, d]);
+                        true
+                    } else {
+                        self.board.make_move(d, defender);
+                        let len = line.len();
+                        line.extend([m, d]);
+                        let r = self.vcf(attacker, depth - 1, line);
+                        if !r {
+                            line.truncate(len);
+                        }
+                        self.board.undo_move();
+                        r
+                    }
+                }
+                _ => {
+                    line.push(m);
+                    true
+                }
+            };
+            self.board.undo_move();
+            if result {
+                won = true;
+                break;
+            }
+        }
+        if self.vcf_cache.len() > 1 << 20 {
+            self.vcf_cache.clear();
+        }
+        self.vcf_cache.insert(key, (depth, won));
+        won
+    }
+
+    /// The empty points where `color` completes a winning line through the stone on `m`.
+    fn completions(&self, m: Pos, color: Color) -> Vec<Pos> {
+        let mut out = Vec::with_capacity(2);
+        for d in Dir::ALL {
+            for k in -4..=4isize {
+                let q = m.shifted_index(d, k);
+                if k == 0 || self.board.cell_code(q) != crate::pattern::CELL_EMPTY {
+                    continue;
+                }
+                let q = Pos::from_index(q);
+                if self.board.pattern(q, d, color).kind() == PatternKind::Five && !out.contains(&q)
+                {
+                    out.push(q);
+                }
+            }
+        }
+        out
+    }
+}
