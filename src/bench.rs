@@ -15,7 +15,7 @@ use crate::search::{NoInfo, SearchConfig, search};
 use crate::time::{Budget, Clock};
 
 /// Depth every bench position is searched to.
-pub const BENCH_DEPTH: u32 = 5;
+pub const BENCH_DEPTH: u32 = 4;
 /// Transposition table size of the bench.
 pub const BENCH_HASH_BYTES: usize = 16 << 20;
 

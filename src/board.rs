@@ -351,6 +351,7 @@ impl Board {
     /// Recomputes keys, patterns, near counts, hash and counts of the whole board from the stones
     /// and compares them with the incremental state; panics with the first difference. Debug
     /// builds only.
+    #[cfg(debug_assertions)]
     pub fn check_invariants(&self) {
         let mut hash = 0;
         let mut counts = [0; 2];

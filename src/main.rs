@@ -1,5 +1,6 @@
-//! `pbrain-omok`: the command-line entry point. Subcommands: `forbid` (forbidden points for
-//! frontends and checks). See README.md.
+//! `pbrain-omok`: the command-line entry point. With no subcommand it is a Piskvork brain on
+//! stdin/stdout; `forbid` lists forbidden points for frontends and checks; `bench` prints the
+//! search's node signature. See README.md.
 
 use std::io::{self, BufRead, BufWriter, Write};
 
@@ -18,6 +19,9 @@ mod cli_board;
     about = "omok: a Gomoku/Renju engine and rules library"
 )]
 struct Args {
+    /// Engine parameters (TOML, like engine-config/default.toml) instead of the built-in ones.
+    #[arg(long, global = true)]
+    config: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -41,10 +45,37 @@ enum Command {
         #[arg(long)]
         depth_cap: Option<u32>,
     },
+    /// Searches the fixed bench positions to a fixed depth with one thread and prints
+    /// `bench: <nodes> nodes <nps> nps <ms> ms` (the node count is the search's signature).
+    Bench {
+        /// Search depth (default: the signature depth).
+        #[arg(long, default_value_t = omok::bench::BENCH_DEPTH)]
+        depth: u32,
+    },
 }
 
-fn main() -> Result<()> {
-    let args = Args::parse();
+fn main() -> std::process::ExitCode {
+    match run(Args::parse()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+fn params(path: Option<&std::path::Path>) -> Result<omok::params::Params> {
+    match path {
+        None => Ok(omok::params::Params::default()),
+        Some(p) => {
+            let text = std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
+            Ok(omok::params::Params::from_toml(&text)?)
+        }
+    }
+}
+
+fn run(args: Args) -> Result<()> {
+    let params = params(args.config.as_deref())?;
     match args.command {
         Some(Command::Forbid {
             rule,
@@ -63,9 +94,21 @@ fn main() -> Result<()> {
                 None => forbid_stream(rule, options),
             }
         }
+        Some(Command::Bench { depth }) => {
+            let clock = omok::time::SystemClock::new();
+            let report = omok::bench::run(depth, &clock, |l| {
+                let best = l.best.map_or("none".to_string(), |p| p.to_string());
+                println!(
+                    "{:2} {:9} {}x{} best {:5} score {:6} nodes {:9} {:6} ms",
+                    l.index, l.rule, l.size, l.size, best, l.score, l.nodes, l.ms
+                );
+            });
+            println!("{}", report.summary());
+            Ok(())
+        }
         None => {
             let engine = omok::engine::Engine::new(
-                omok::params::Params::default(),
+                params,
                 std::sync::Arc::new(omok::time::SystemClock::new()),
             );
             omok::protocol::run_stdio(engine).context("Piskvork brain I/O")
