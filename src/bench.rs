@@ -179,7 +179,10 @@ pub fn run(depth: u32, clock: &dyn Clock, mut on_line: impl FnMut(&BenchLine)) -
         },
         max_depth: depth,
         max_nodes: None,
-        vcf_depth: 12,
+        params: crate::params::SearchParams::default(),
+        random_margin: 0,
+        random_candidates: 0,
+        seed: 0,
     };
     let mut total = BenchReport { nodes: 0, ms: 0 };
     for index in 0..POSITIONS.len() {

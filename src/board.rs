@@ -380,7 +380,11 @@ impl Board {
     fn check_cell(&self, p: Pos) {
         for d in Dir::ALL {
             let key = self.compute_key(p, d);
-            assert_eq!(self.keys[p.index()][d.index()], key, "key of {p:?} along {d:?}");
+            assert_eq!(
+                self.keys[p.index()][d.index()],
+                key,
+                "key of {p:?} along {d:?}"
+            );
             assert_eq!(
                 self.patterns[p.index()][d.index()],
                 self.table.lookup(key),

@@ -13,7 +13,7 @@ use crate::params::Params;
 use crate::rule::Rule;
 use crate::rules::{ForbidChecker, ForbiddenKind, win::ensure_no_five};
 use crate::search::tt::TranspositionTable;
-use crate::search::{InfoSink, SearchConfig, SearchResult, search};
+use crate::search::{InfoSink, SearchConfig, SearchResult, greedy, search};
 use crate::time::{Budget, Clock};
 
 /// Limits of one search.
@@ -36,6 +36,7 @@ pub struct Engine {
     tt: TranspositionTable,
     threads: usize,
     strength: u8,
+    seed: u64,
 }
 
 /// Transposition table size when nothing else is asked for.
@@ -55,6 +56,7 @@ impl Engine {
             tt: TranspositionTable::new(DEFAULT_HASH_BYTES),
             threads: 1,
             strength: 100,
+            seed: 0,
         }
     }
 
@@ -72,6 +74,12 @@ impl Engine {
     /// count as 100. Recorded for the searcher (Piskvork `INFO strength`).
     pub fn set_strength(&mut self, strength: u8) {
         self.strength = strength.min(100);
+    }
+
+    /// Sets the seed of the practice levels' random choices (the same seed, position and
+    /// settings give the same move).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
     }
 
     /// The practice level, 0..=100.
@@ -202,13 +210,37 @@ impl Engine {
     /// when no legal point is left). The stop flag is cleared when the search starts.
     pub fn go(&mut self, limits: &Limits, sink: &mut dyn InfoSink) -> SearchResult {
         self.stop.store(false, Ordering::SeqCst);
-        let config = SearchConfig {
+        let mut config = SearchConfig {
             threads: self.threads,
             budget: limits.budget,
             max_depth: limits.max_depth.unwrap_or(100),
             max_nodes: limits.max_nodes,
-            vcf_depth: 12,
+            params: self.params.search,
+            random_margin: 0,
+            random_candidates: 0,
+            seed: self.seed,
         };
+        if !self.params.is_full_strength(self.strength)
+            && let Some(level) = self.params.level(self.strength).cloned()
+        {
+            if level.max_depth == 0 {
+                let color = self.board.side_to_move();
+                let result = greedy::choose(&mut self.board, color);
+                sink.report(&result.info);
+                return result;
+            }
+            config.threads = 1;
+            config.max_depth = config.max_depth.min(level.max_depth);
+            if level.max_nodes > 0 {
+                config.max_nodes = Some(
+                    config
+                        .max_nodes
+                        .map_or(level.max_nodes, |n| n.min(level.max_nodes)),
+                );
+            }
+            config.random_margin = level.random_margin;
+            config.random_candidates = level.random_candidates;
+        }
         search(
             &self.board,
             &config,

@@ -68,7 +68,8 @@ fn params(path: Option<&std::path::Path>) -> Result<omok::params::Params> {
     match path {
         None => Ok(omok::params::Params::default()),
         Some(p) => {
-            let text = std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
+            let text =
+                std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
             Ok(omok::params::Params::from_toml(&text)?)
         }
     }

@@ -26,6 +26,101 @@ pub struct Params {
     pub min_version: String,
     /// Time management.
     pub time: TimeParams,
+    /// Search.
+    pub search: SearchParams,
+    /// The practice ladder: `INFO strength` picks the last level whose `strength_min` it reaches.
+    pub levels: Vec<PracticeLevel>,
+}
+
+/// Search parameters (see [`crate::search`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchParams {
+    /// Attacker moves the VCF step at the horizon looks for (1..=30).
+    pub vcf_depth: u32,
+    /// Half-width of the aspiration window around the previous score (10..=1000).
+    pub aspiration_window: i32,
+    /// Late-move reductions start at this depth (1..=20).
+    pub lmr_min_depth: i32,
+    /// ...after this many moves (1..=60)...
+    pub lmr_min_moves: usize,
+    /// ...and reduce one ply more after this many (1..=200).
+    pub lmr_deep_moves: usize,
+    /// Moves whose ordering score is below this are quiet (reducible, killers) (0..=10000).
+    pub quiet_order_threshold: i32,
+    /// Plies past the horizon that defences against an open three are still searched (0..=10).
+    pub defence_extension_plies: i32,
+    /// Weight of the side to move's potential in the evaluation, in percent (50..=300).
+    pub tempo_percent: i32,
+}
+
+/// One rung of the practice ladder.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PracticeLevel {
+    /// The lowest `strength` (0..=100) that selects this level.
+    pub strength_min: u8,
+    /// Search depth; 0 = the one-ply practice player.
+    pub max_depth: u32,
+    /// Node limit; 0 = none.
+    pub max_nodes: u64,
+    /// Root moves scoring within this of the best are chosen among at random (seeded); 0 = off.
+    pub random_margin: i32,
+    /// How many root moves (by ordering) are considered for the random choice.
+    pub random_candidates: usize,
+}
+
+impl Default for SearchParams {
+    fn default() -> Self {
+        SearchParams {
+            vcf_depth: 12,
+            aspiration_window: 60,
+            lmr_min_depth: 3,
+            lmr_min_moves: 3,
+            lmr_deep_moves: 10,
+            quiet_order_threshold: 150,
+            defence_extension_plies: 4,
+            tempo_percent: 120,
+        }
+    }
+}
+
+/// The default practice ladder.
+pub fn default_levels() -> Vec<PracticeLevel> {
+    let level =
+        |strength_min, max_depth, max_nodes, random_margin, random_candidates| PracticeLevel {
+            strength_min,
+            max_depth,
+            max_nodes,
+            random_margin,
+            random_candidates,
+        };
+    vec![
+        level(0, 0, 0, 0, 0),
+        level(10, 2, 3_000, 60, 6),
+        level(30, 3, 15_000, 30, 6),
+        level(50, 4, 60_000, 15, 4),
+        level(70, 5, 100_000, 0, 0),
+        level(90, 0, 0, 0, 0),
+    ]
+}
+
+impl Params {
+    /// The practice level for a strength (the full-strength level has `max_depth` and
+    /// `max_nodes` 0 and is the last one).
+    pub fn level(&self, strength: u8) -> Option<&PracticeLevel> {
+        self.levels
+            .iter()
+            .rev()
+            .find(|l| strength >= l.strength_min)
+    }
+
+    /// Whether `strength` selects the last (full-strength) level.
+    pub fn is_full_strength(&self, strength: u8) -> bool {
+        self.levels
+            .last()
+            .is_none_or(|l| strength >= l.strength_min)
+    }
 }
 
 /// Time management parameters (see [`crate::time`]).
@@ -67,6 +162,8 @@ impl Default for Params {
         Params {
             min_version: "0.1.0".to_string(),
             time: TimeParams::default(),
+            search: SearchParams::default(),
+            levels: default_levels(),
         }
     }
 }

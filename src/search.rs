@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::board::Board;
 use crate::core::Pos;
+use crate::params::SearchParams;
 use crate::time::{Budget, Clock};
 
 use alphabeta::{Searcher, ThreadLimits};
@@ -74,8 +75,40 @@ pub struct SearchConfig {
     pub max_depth: u32,
     /// Node limit per thread.
     pub max_nodes: Option<u64>,
-    /// Attacker moves the VCF step at the horizon looks for.
-    pub vcf_depth: u32,
+    /// Search parameters.
+    pub params: SearchParams,
+    /// When above 0: choose at random (seeded by `seed` and the position) among the
+    /// `random_candidates` best root moves scoring within this margin of the best.
+    pub random_margin: i32,
+    /// Root moves considered for the random choice.
+    pub random_candidates: usize,
+    /// Seed of the random choice.
+    pub seed: u64,
+}
+
+/// The practice levels' choice: a seeded uniform pick among the best root moves that score
+/// within the margin of the best one.
+fn random_choice(
+    main: &mut Searcher<'_>,
+    config: &SearchConfig,
+    info: &SearchInfo,
+    hash: u64,
+) -> Option<Pos> {
+    use rand_core::SeedableRng;
+    main.extend_node_budget(config.max_nodes.unwrap_or(u64::MAX / 2));
+    let scored = main.root_scores(info.depth.max(1) as i32, config.random_candidates);
+    let top = scored.iter().map(|s| s.1).max()?;
+    let good: Vec<Pos> = scored
+        .iter()
+        .filter(|s| s.1 >= top - config.random_margin)
+        .map(|s| s.0)
+        .collect();
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(config.seed ^ hash);
+    good.get(crate::rules::auto_move::uniform(
+        &mut rng,
+        good.len().max(1),
+    ))
+    .copied()
 }
 
 /// A VCF (victory by continuous fours) for the side to move of `board`, at most `max_depth`
@@ -95,7 +128,8 @@ pub fn solve_vcf(board: &Board, max_depth: u32, max_nodes: u64) -> Option<Vec<Po
         max_nodes: Some(max_nodes),
         vcf_depth: max_depth,
     };
-    let mut s = Searcher::new(board.clone(), &tt, &stop, &clock, limits);
+    let params = SearchParams::default();
+    let mut s = Searcher::new(board.clone(), &tt, &params, &stop, &clock, limits);
     let us = board.side_to_move();
     s.vcf_line(us, max_depth)
 }
@@ -116,8 +150,9 @@ pub fn search(
         budget: config.budget,
         max_depth: config.max_depth.clamp(1, alphabeta::MAX_PLY as u32 - 10) as i32,
         max_nodes: config.max_nodes,
-        vcf_depth: config.vcf_depth,
+        vcf_depth: config.params.vcf_depth,
     };
+    let params = &config.params;
     let helpers_stop = AtomicBool::new(false);
     let (best, mut info, helper_nodes) = std::thread::scope(|scope| {
         let handles: Vec<_> = (1..config.threads.max(1))
@@ -125,15 +160,18 @@ pub fn search(
                 let helpers_stop = &helpers_stop;
                 let board = board.clone();
                 scope.spawn(move || {
-                    let mut s = Searcher::new(board, tt, helpers_stop, clock, limits);
+                    let mut s = Searcher::new(board, tt, params, helpers_stop, clock, limits);
                     s.iterate(false, 1 + (i % 2) as i32, &mut NoInfo);
                     s.nodes()
                 })
             })
             .collect();
-        let mut main = Searcher::new(board.clone(), tt, stop, clock, limits);
-        let (best, info) = main.iterate(true, 1, sink);
+        let mut main = Searcher::new(board.clone(), tt, params, stop, clock, limits);
+        let (mut best, info) = main.iterate(true, 1, sink);
         helpers_stop.store(true, Ordering::SeqCst);
+        if config.random_margin > 0 && best.is_some() && info.score.abs() < WIN_THRESHOLD {
+            best = random_choice(&mut main, config, &info, board.hash()).or(best);
+        }
         let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
         (best, info, helper_nodes)
     });
@@ -146,6 +184,11 @@ pub fn search(
             let mut b = board.clone();
             let us = b.side_to_move();
             let mut r = greedy::choose(&mut b, us);
+            if info.depth > 0 {
+                // The search decided the position (a loss): keep its verdict, play the block.
+                r.info.score = info.score;
+                r.info.depth = info.depth;
+            }
             r.info.nodes += info.nodes;
             r.info.elapsed_ms = info.elapsed_ms;
             r

@@ -14,6 +14,13 @@ fn bench_signature_is_unchanged() {
     let mut lines = Vec::new();
     let report = run(BENCH_DEPTH, &clock, |l| lines.push(l.clone()));
     assert_eq!(lines.len(), 30);
-    assert!(lines.iter().all(|l| l.best.is_some()), "every bench position has a move");
-    assert_eq!(report.nodes, SIGNATURE, "bench signature changed: {}", report.nodes);
+    assert!(
+        lines.iter().all(|l| l.best.is_some()),
+        "every bench position has a move"
+    );
+    assert_eq!(
+        report.nodes, SIGNATURE,
+        "bench signature changed: {}",
+        report.nodes
+    );
 }

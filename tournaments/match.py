@@ -4,6 +4,7 @@ tournament runner (`pbrain-omok tournament`) exists.
 
 usage: match.py ENGINE1 ENGINE2 [--rule freestyle|standard|renju] [--size 15] [--games 40]
                 [--turn-ms 200] [--seed 1] [--concurrency 2] [--stones 3]
+                [--info1 'strength 30' ...] [--info2 ...]
 
 Each opening (random stones near the centre, seeded) is played twice with colours swapped.
 Moves are judged here: on the board and empty, five detection per rule, and renju black's
@@ -85,6 +86,9 @@ def play(paths, opening, first, args, judge):
             e.send(f"INFO timeout_turn {args.turn_ms}")
             e.send("INFO timeout_match 0")
             e.send(f"INFO rule {RULE_CODE[args.rule]}")
+        for e, infos in zip(engines, (args.info1, args.info2)):
+            for info in infos:
+                e.send(f"INFO {info}")
         board = {}
         moves = list(opening)
         for i, (x, y) in enumerate(moves):
@@ -151,6 +155,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--stones", type=int, default=3)
+    ap.add_argument("--info1", action="append", default=[], help="extra INFO line for ENGINE1, e.g. 'strength 30'")
+    ap.add_argument("--info2", action="append", default=[], help="extra INFO line for ENGINE2")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     c = args.size // 2

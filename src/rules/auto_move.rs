@@ -68,8 +68,8 @@ fn near_a_stone(board: &Board, p: Pos) -> bool {
     })
 }
 
-/// A uniform index below `n` (n > 0), by rejection sampling.
-pub(crate) fn uniform<R: RngCore>(rng: &mut R, n: usize) -> usize {
+/// A uniform index below `n` (n > 0), by rejection sampling (no modulo bias).
+pub fn uniform<R: RngCore>(rng: &mut R, n: usize) -> usize {
     let n = n as u64;
     let zone = u64::MAX - (u64::MAX - n + 1) % n;
     loop {

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::board::Board;
 use crate::core::{Color, GRID_CELLS, Pos};
+use crate::params::SearchParams;
 use crate::rules::ForbidChecker;
 use crate::time::{Budget, Clock};
 
@@ -20,6 +21,17 @@ pub const WIN: i32 = 30_000;
 pub const WIN_THRESHOLD: i32 = WIN - 1_000;
 /// Deepest ply the search reaches.
 pub const MAX_PLY: usize = 120;
+
+/// What move generation decided for a node.
+enum NodeMoves {
+    /// The node's value is known without searching moves.
+    Done(i32),
+    /// Search these moves (`forced`: a single reply that does not use up depth).
+    Search {
+        moves: Vec<(Pos, i32)>,
+        forced: bool,
+    },
+}
 
 /// The limits a thread searches under.
 #[derive(Clone, Copy, Debug)]
@@ -35,6 +47,7 @@ pub(crate) struct Searcher<'a> {
     pub(super) board: Board,
     pub(super) forbid: ForbidChecker,
     tt: &'a TranspositionTable,
+    params: &'a SearchParams,
     stop: &'a AtomicBool,
     clock: &'a dyn Clock,
     start_ms: u64,
@@ -72,6 +85,7 @@ impl<'a> Searcher<'a> {
     pub(crate) fn new(
         board: Board,
         tt: &'a TranspositionTable,
+        params: &'a SearchParams,
         stop: &'a AtomicBool,
         clock: &'a dyn Clock,
         limits: ThreadLimits,
@@ -80,6 +94,7 @@ impl<'a> Searcher<'a> {
             board,
             forbid: ForbidChecker::default(),
             tt,
+            params,
             stop,
             clock,
             start_ms: clock.now_ms(),
@@ -96,6 +111,13 @@ impl<'a> Searcher<'a> {
 
     pub(super) fn vcf_depth(&self) -> u32 {
         self.limits.vcf_depth
+    }
+
+    /// Lifts a finished search's stop so that `extra_nodes` more may be searched (the practice
+    /// levels' root choice).
+    pub(crate) fn extend_node_budget(&mut self, extra_nodes: u64) {
+        self.aborted = self.stop.load(Ordering::Relaxed);
+        self.limits.max_nodes = self.limits.max_nodes.map(|_| self.nodes + extra_nodes);
     }
 
     /// Nodes searched so far.
@@ -139,8 +161,9 @@ impl<'a> Searcher<'a> {
         let mut score: i32 = 0;
         let mut stable = 0;
         for depth in first_depth..=self.limits.max_depth {
+            let window = self.params.aspiration_window;
             let (mut alpha, mut beta) = if depth >= 3 && score.abs() < WIN_THRESHOLD {
-                (score - 60, score + 60)
+                (score - window, score + window)
             } else {
                 (-WIN, WIN)
             };
@@ -161,6 +184,18 @@ impl<'a> Searcher<'a> {
                 break;
             }
             let new_best = self.pv[0].first().copied();
+            if new_best.is_none() && !self.aborted {
+                // Decided without a move to show (a loss that no move avoids): nothing deeper
+                // will change it.
+                info = SearchInfo {
+                    depth: depth as u32,
+                    score: s,
+                    nodes: self.nodes,
+                    elapsed_ms: self.elapsed_ms(),
+                    pv: Vec::new(),
+                };
+                break;
+            }
             if new_best.is_some() {
                 stable = if new_best == best { stable + 1 } else { 0 };
                 best = new_best;
@@ -205,7 +240,13 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         if ply >= MAX_PLY {
-            return scan(&self.board, self.board.side_to_move(), false).eval;
+            return scan(
+                &self.board,
+                self.board.side_to_move(),
+                false,
+                self.params.tempo_percent,
+            )
+            .eval;
         }
         // Mate-distance pruning.
         alpha = alpha.max(-(WIN - ply as i32));
@@ -214,8 +255,7 @@ impl<'a> Searcher<'a> {
             return alpha;
         }
         let us = self.board.side_to_move();
-        let them = us.opponent();
-        let mut s: Scan = scan(&self.board, us, true);
+        let mut s: Scan = scan(&self.board, us, true, self.params.tempo_percent);
         if let Some(&p) = s.us.fives.first() {
             self.pv[ply].push(p);
             return WIN - ply as i32 - 1;
@@ -241,70 +281,10 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        // Threat-driven move generation.
-        let mut forced = false;
-        let mut moves: Vec<(Pos, i32)>;
-        if !s.them.fives.is_empty() {
-            let mut blocks = s.them.fives.clone();
-            blocks.sort();
-            blocks.dedup();
-            if blocks.len() >= 2 || !self.legal(blocks[0], us) {
-                return -(WIN - ply as i32 - 2);
-            }
-            moves = vec![(blocks[0], 0)];
-            forced = true;
-        } else {
-            let flex4: Vec<Pos> = s.us.flex4.to_vec();
-            for p in flex4 {
-                if self.legal(p, us) {
-                    self.pv[ply].push(p);
-                    return WIN - ply as i32 - 3;
-                }
-            }
-            let their_open_three = {
-                let pts: Vec<Pos> = s.them.flex4.to_vec();
-                let mut any = false;
-                for p in pts {
-                    if self.legal(p, them) {
-                        any = true;
-                        break;
-                    }
-                }
-                any
-            };
-            if their_open_three {
-                let mut defence: Vec<Pos> = s.us.fours.to_vec();
-                defence.extend(s.them.fours.iter().copied());
-                defence.sort();
-                defence.dedup();
-                let scores: ahash::AHashMap<Pos, i32> = s.moves.iter().copied().collect();
-                moves = Vec::with_capacity(defence.len());
-                for p in defence {
-                    if self.legal(p, us) {
-                        moves.push((p, scores.get(&p).copied().unwrap_or(0)));
-                    }
-                }
-                if moves.is_empty() {
-                    return -(WIN - ply as i32 - 4);
-                }
-                // Defences are searched a few plies past the horizon.
-                if depth <= -4 {
-                    return s.eval;
-                }
-            } else {
-                if depth <= 0 {
-                    if self.vcf_root(us) {
-                        return WIN - ply as i32 - 50;
-                    }
-                    return s.eval;
-                }
-                moves = std::mem::take(&mut s.moves);
-                moves.retain(|&(p, _)| self.legal_quick(p, us));
-            }
-        }
-        if moves.is_empty() {
-            return 0;
-        }
+        let (mut moves, forced) = match self.generate(&mut s, us, depth, ply) {
+            NodeMoves::Done(score) => return score,
+            NodeMoves::Search { moves, forced } => (moves, forced),
+        };
         // Ordering: TT move, killers, then pattern score plus history.
         let side = us.index();
         for m in moves.iter_mut() {
@@ -324,16 +304,18 @@ impl<'a> Searcher<'a> {
         let new_depth = if forced { depth } else { depth - 1 };
         for (i, &(m, order)) in moves.iter().enumerate() {
             self.board.make_move(m, us);
-            let quiet = order < 150;
+            let quiet = order < self.params.quiet_order_threshold;
             let mut score;
             if i == 0 {
                 score = -self.negamax(new_depth, -beta, -alpha, ply + 1);
             } else {
-                let reduction = if !forced && quiet && depth >= 3 && i >= 3 {
-                    1 + (i >= 10) as i32
-                } else {
-                    0
-                };
+                let p = self.params;
+                let reduction =
+                    if !forced && quiet && depth >= p.lmr_min_depth && i >= p.lmr_min_moves {
+                        1 + (i >= p.lmr_deep_moves) as i32
+                    } else {
+                        0
+                    };
                 score = -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1);
                 if score > alpha && (reduction > 0 || score < beta) {
                     score = -self.negamax(new_depth, -beta, -alpha, ply + 1);
@@ -379,9 +361,102 @@ impl<'a> Searcher<'a> {
         best_score
     }
 
-    /// Legality for ordinary move generation: only points that could be forbidden by their
-    /// patterns pay for the full check.
-    fn legal_quick(&mut self, p: Pos, color: Color) -> bool {
-        self.legal(p, color)
+    /// Threat-driven move generation for the side to move `us` (which has no five point): a
+    /// five of the opponent's to block is the only move; an own straight four wins; against an
+    /// open three only our fours and the points where the opponent makes a four; at the horizon
+    /// a VCF check and the static evaluation; otherwise every legal candidate.
+    fn generate(&mut self, s: &mut Scan, us: Color, depth: i32, ply: usize) -> NodeMoves {
+        let them = us.opponent();
+        if !s.them.fives.is_empty() {
+            let mut blocks = s.them.fives.clone();
+            blocks.sort();
+            blocks.dedup();
+            if blocks.len() >= 2 || !self.legal(blocks[0], us) {
+                return NodeMoves::Done(-(WIN - ply as i32 - 2));
+            }
+            return NodeMoves::Search {
+                moves: vec![(blocks[0], 0)],
+                forced: true,
+            };
+        }
+        let flex4: Vec<Pos> = s.us.flex4.to_vec();
+        for p in flex4 {
+            if self.legal(p, us) {
+                self.pv[ply].push(p);
+                return NodeMoves::Done(WIN - ply as i32 - 3);
+            }
+        }
+        let their_flex4: Vec<Pos> = s.them.flex4.to_vec();
+        let their_open_three = their_flex4.into_iter().any(|p| self.legal(p, them));
+        let mut moves: Vec<(Pos, i32)>;
+        if their_open_three {
+            let mut defence: Vec<Pos> = s.us.fours.to_vec();
+            defence.extend(s.them.fours.iter().copied());
+            defence.sort();
+            defence.dedup();
+            moves = Vec::with_capacity(defence.len());
+            for p in defence {
+                if self.legal(p, us) {
+                    let score = s.moves.iter().find(|m| m.0 == p).map_or(0, |m| m.1);
+                    moves.push((p, score));
+                }
+            }
+            if moves.is_empty() {
+                return NodeMoves::Done(-(WIN - ply as i32 - 4));
+            }
+            // Defences are searched a few plies past the horizon.
+            if depth <= -self.params.defence_extension_plies {
+                return NodeMoves::Done(s.eval);
+            }
+        } else {
+            if depth <= 0 {
+                if self.vcf_root(us) {
+                    return NodeMoves::Done(WIN - ply as i32 - 50);
+                }
+                return NodeMoves::Done(s.eval);
+            }
+            moves = std::mem::take(&mut s.moves);
+            moves.retain(|&(p, _)| !self.board.rule().has_forbidden(us) || self.legal(p, us));
+        }
+        if moves.is_empty() {
+            return NodeMoves::Done(0);
+        }
+        NodeMoves::Search {
+            moves,
+            forced: false,
+        }
+    }
+
+    /// Scores the best root candidates (by move ordering) with a full-window search one ply
+    /// shallower than `depth`, for the practice levels' random choice. Returns them with their
+    /// scores; stops early when the search is stopped.
+    pub(crate) fn root_scores(&mut self, depth: i32, count: usize) -> Vec<(Pos, i32)> {
+        let us = self.board.side_to_move();
+        let mut s = scan(&self.board, us, true, self.params.tempo_percent);
+        if let Some(&p) = s.us.fives.first() {
+            return vec![(p, WIN - 1)];
+        }
+        let mut moves = match self.generate(&mut s, us, depth.max(1), 0) {
+            NodeMoves::Done(score) => {
+                return self.pv[0]
+                    .first()
+                    .map(|&p| vec![(p, score)])
+                    .unwrap_or_default();
+            }
+            NodeMoves::Search { moves, .. } => moves,
+        };
+        moves.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        moves.truncate(count.max(1));
+        let mut out = Vec::with_capacity(moves.len());
+        for (m, _) in moves {
+            self.board.make_move(m, us);
+            let score = -self.negamax(depth - 1, -WIN, WIN, 1);
+            self.board.undo_move();
+            if self.aborted {
+                break;
+            }
+            out.push((m, score));
+        }
+        out
     }
 }

@@ -32,11 +32,9 @@ pub(crate) struct Scan {
     pub eval: i32,
 }
 
-/// Weight of the side to move's potential in the evaluation, in percent (the initiative).
-const TEMPO_PERCENT: i32 = 120;
-
-/// Scans the candidate points of `board` for `us`.
-pub(crate) fn scan(board: &Board, us: Color, want_moves: bool) -> Scan {
+/// Scans the candidate points of `board` for `us`; `tempo_percent` weighs the side to move's
+/// potential in the evaluation (the initiative).
+pub(crate) fn scan(board: &Board, us: Color, want_moves: bool, tempo_percent: i32) -> Scan {
     let them = us.opponent();
     let mut s = Scan {
         us: SideThreats::default(),
@@ -77,6 +75,6 @@ pub(crate) fn scan(board: &Board, us: Color, want_moves: bool) -> Scan {
             s.moves.push((p, move_score(board, p, us)));
         }
     }
-    s.eval = (pot_us * TEMPO_PERCENT / 100 - pot_them) / 4;
+    s.eval = (pot_us * tempo_percent / 100 - pot_them) / 4;
     s
 }

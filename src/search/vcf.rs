@@ -37,7 +37,7 @@ impl Searcher<'_> {
             return won;
         }
         let defender = attacker.opponent();
-        let s = scan(&self.board, attacker, false);
+        let s = scan(&self.board, attacker, false, 100);
         if let Some(&p) = s.us.fives.first() {
             line.push(p);
             return true;

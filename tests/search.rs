@@ -1,0 +1,150 @@
+//! Behaviour of the searcher through the engine facade: determinism under node and depth limits,
+//! legality in every rule (renju black never plays a forbidden point), immediate wins and forced
+//! blocks, the practice levels, threads and the memory bound. No test depends on wall time: the
+//! clock is a `FakeClock` and the limits are nodes and depths.
+
+use std::sync::Arc;
+
+use omok::engine::{Engine, Limits};
+use omok::notation::parse_pos_string;
+use omok::params::Params;
+use omok::rules::{forbidden, winning_line};
+use omok::search::{NoInfo, WIN_THRESHOLD, greedy};
+use omok::time::{Budget, FakeClock};
+use omok::{Color, Pos, Rule};
+use proptest::prelude::*;
+
+fn engine(rule: Rule, moves: &str) -> Engine {
+    let mut e = Engine::new(Params::default(), Arc::new(FakeClock::default()));
+    e.set_rule(rule).unwrap();
+    for p in parse_pos_string(moves, 15, 15).unwrap() {
+        e.play(p).unwrap();
+    }
+    e
+}
+
+fn limits(depth: Option<u32>, nodes: Option<u64>) -> Limits {
+    Limits {
+        budget: Budget {
+            optimum_ms: u64::MAX / 4,
+            maximum_ms: u64::MAX / 4,
+        },
+        max_nodes: nodes,
+        max_depth: depth,
+    }
+}
+
+#[test]
+fn node_limited_search_is_deterministic() {
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let run = || {
+            let mut e = engine(rule, "h8i9j8k8i7j6h7k9h9h6");
+            let r = e.go(&limits(None, Some(20_000)), &mut NoInfo);
+            (r.best, r.info.nodes, r.info.depth, r.info.score)
+        };
+        assert_eq!(run(), run(), "{rule}");
+    }
+}
+
+#[test]
+fn takes_a_five_and_blocks_a_five() {
+    // Black to move with four in a row on row 8 (h8..k8 = x 7..10, y 7).
+    let mut e = engine(Rule::Freestyle, "h8a1i8a2j8a3k8");
+    // White to move: must block black's open four? It is an open four: white loses whatever it
+    // does, but the search must still return a legal move and know it is lost.
+    let r = e.go(&limits(Some(3), None), &mut NoInfo);
+    assert!(r.info.score < -WIN_THRESHOLD, "{r:?}");
+    let m = r.best.unwrap();
+    assert!(e.board().is_empty(m));
+    e.play(m).unwrap();
+    let r = e.go(&limits(Some(3), None), &mut NoInfo);
+    let m = r.best.unwrap();
+    e.play(m).unwrap();
+    assert!(
+        winning_line(e.board(), m).is_some(),
+        "black completes the five"
+    );
+
+    // White has four stones with one open end; black must block it.
+    let mut e = engine(Rule::Freestyle, "a15h8b15i8c15j8g8k8");
+    let r = e.go(&limits(Some(4), None), &mut NoInfo);
+    assert_eq!(r.best, Pos::new(11, 7), "blocks at l8");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Random playouts where every move comes from the searcher: moves are empty and, for the
+    /// colours the rule restricts, never forbidden.
+    #[test]
+    fn searched_moves_are_always_legal(
+        rule in prop::sample::select(vec![Rule::Renju, Rule::Korean, Rule::Casual3344, Rule::Standard, Rule::Caro]),
+        opening in prop::collection::vec((5usize..10, 5usize..10), 2..6),
+    ) {
+        let mut e = engine(rule, "");
+        for (x, y) in opening {
+            let p = Pos::new(x, y).unwrap();
+            if e.board().is_empty(p) {
+                let mut b = e.board().clone();
+                let c = b.side_to_move();
+                if forbidden(&mut b, p, c).is_none() {
+                    e.play(p).unwrap();
+                }
+            }
+        }
+        for _ in 0..14 {
+            let r = e.go(&limits(Some(2), Some(4_000)), &mut NoInfo);
+            let Some(m) = r.best else { break };
+            let mut b = e.board().clone();
+            let c = b.side_to_move();
+            prop_assert!(b.is_empty(m));
+            prop_assert!(forbidden(&mut b, m, c).is_none(), "{rule}: {c} played forbidden {m:?}\n{b:?}");
+            e.play(m).unwrap();
+            if winning_line(e.board(), m).is_some() {
+                break;
+            }
+        }
+    }
+}
+
+#[test]
+fn strength_zero_is_the_practice_player() {
+    let mut e = engine(Rule::Freestyle, "h8i9j8k8i7");
+    e.set_strength(0);
+    let r = e.go(&limits(None, None), &mut NoInfo);
+    let mut b = e.board().clone();
+    let c = b.side_to_move();
+    assert_eq!(r.best, greedy::choose(&mut b, c).best);
+}
+
+#[test]
+fn practice_levels_are_deterministic_for_a_seed_and_respect_their_limits() {
+    for strength in [10, 30, 50, 70] {
+        let run = |seed| {
+            let mut e = engine(Rule::Freestyle, "h8i9j8k8i7j6h7k9");
+            e.set_strength(strength);
+            e.set_seed(seed);
+            let r = e.go(&limits(None, None), &mut NoInfo);
+            (r.best, r.info.nodes)
+        };
+        let (m, nodes) = run(7);
+        assert_eq!((m, nodes), run(7), "strength {strength}");
+        let level = Params::default().level(strength).unwrap().clone();
+        // The random choice may search up to the level's node budget once more.
+        assert!(
+            nodes <= 2 * level.max_nodes + 1_000,
+            "strength {strength}: {nodes} nodes"
+        );
+    }
+}
+
+#[test]
+fn threads_and_memory() {
+    let mut e = engine(Rule::Renju, "h8i9j8k8i7j6h7k9h9h6");
+    e.set_threads(2);
+    let r = e.go(&limits(Some(4), None), &mut NoInfo);
+    let mut b = e.board().clone();
+    assert!(forbidden(&mut b, r.best.unwrap(), Color::Black).is_none());
+    let bytes = e.set_memory(1 << 30, 64 << 20);
+    assert!(bytes <= (64 << 20) - omok::engine::BASE_MEMORY_BYTES);
+}
