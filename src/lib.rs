@@ -14,7 +14,10 @@
 //! - [`search`]: move choice (the practice player for now);
 //! - [`engine`]: the I/O-free facade the protocol, referee and tournaments drive;
 //! - [`protocol`]: the Piskvork brain (parser, state machine, stdin reader thread);
-//! - [`batch`]: the JSON-lines forbidden-point interface for frontends.
+//! - [`batch`]: the JSON-lines forbidden-point interface for frontends;
+//! - [`game`]: the referee of one game (options, actions, clocks, views, results, replay hash).
+//! - [`tournament`]: matches between Piskvork brains judged by the referee (records, report,
+//!   SPRT), and `play`, a person against the engine in the terminal.
 #![warn(missing_docs)]
 
 pub mod batch;
@@ -24,6 +27,7 @@ pub mod core;
 pub mod engine;
 pub mod error;
 pub mod eval;
+pub mod game;
 pub mod notation;
 pub mod params;
 pub mod pattern;
@@ -32,6 +36,7 @@ pub mod rule;
 pub mod rules;
 pub mod search;
 pub mod time;
+pub mod tournament;
 
 pub use crate::board::Board;
 pub use crate::core::{Color, Dir, Pos};

@@ -52,6 +52,14 @@ enum Command {
         #[arg(long, default_value_t = omok::bench::BENCH_DEPTH)]
         depth: u32,
     },
+    /// The game referee: a setup JSON line, then one action per line on stdin; one JSON line per
+    /// input line and a final result line on stdout (see README, "Game referee").
+    Referee,
+    /// Runs a tournament between Piskvork brains (omok itself at any strength, or any
+    /// `pbrain-*` executable) from a TOML spec; flags override the file (see tournaments/).
+    Tournament(omok::tournament::TournamentArgs),
+    /// Play omok against the engine in the terminal.
+    Play(omok::tournament::play::PlayArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -95,6 +103,30 @@ fn run(args: Args) -> Result<()> {
                 None => forbid_stream(rule, options),
             }
         }
+        Some(Command::Referee) => {
+            let mut session = omok::game::Session::new();
+            let mut out = io::stdout().lock();
+            for line in io::stdin().lock().lines() {
+                if let Some(reply) = session.handle_line(&line.context("reading stdin")?) {
+                    writeln!(out, "{reply}")?;
+                    out.flush()?;
+                }
+            }
+            writeln!(out, "{}", session.finish())?;
+            Ok(())
+        }
+        Some(Command::Tournament(targs)) => {
+            let exe = std::env::current_exe().context("locating this executable")?;
+            let spec = omok::tournament::TournamentSpec::load(&targs, &exe)?;
+            let summary = omok::tournament::run(&spec, &mut io::stderr())?;
+            print!("{}", summary.text());
+            Ok(())
+        }
+        Some(Command::Play(pargs)) => {
+            let clock = std::sync::Arc::new(omok::time::SystemClock::new());
+            let (input, output) = (io::stdin().lock(), io::stdout().lock());
+            Ok(omok::tournament::play::play(input, output, &pargs, params, clock)?)
+        }
         Some(Command::Bench { depth }) => {
             let clock = omok::time::SystemClock::new();
             let report = omok::bench::run(depth, &clock, |l| {
@@ -126,7 +158,8 @@ fn forbid_stream(rule: Rule, options: ForbidOptions) -> Result<()> {
             continue;
         }
         writeln!(out, "{}", omok::batch::forbid_line(&line, rule, options))?;
+        // Answer each line at once: frontends keep the process open and wait for the reply.
+        out.flush()?;
     }
-    out.flush()?;
     Ok(())
 }

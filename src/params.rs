@@ -52,6 +52,17 @@ pub struct SearchParams {
     pub defence_extension_plies: i32,
     /// Weight of the side to move's potential in the evaluation, in percent (50..=300).
     pub tempo_percent: i32,
+    /// Move-count pruning applies up to this depth (0..=10)...
+    pub lmp_max_depth: i32,
+    /// ...keeping `lmp_base + lmp_factor * depth²` quiet moves (1..=100, 0..=50).
+    pub lmp_base: i32,
+    /// See `lmp_base`.
+    pub lmp_factor: i32,
+    /// Futility pruning of quiet moves applies up to this depth (0..=10)...
+    pub futility_max_depth: i32,
+    /// ...when the static evaluation plus this margin per ply of depth cannot reach alpha
+    /// (1..=5000).
+    pub futility_margin: i32,
 }
 
 /// One rung of the practice ladder.
@@ -81,6 +92,11 @@ impl Default for SearchParams {
             quiet_order_threshold: 150,
             defence_extension_plies: 4,
             tempo_percent: 120,
+            lmp_max_depth: 4,
+            lmp_base: 4,
+            lmp_factor: 2,
+            futility_max_depth: 2,
+            futility_margin: 80,
         }
     }
 }

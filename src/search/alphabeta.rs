@@ -302,9 +302,22 @@ impl<'a> Searcher<'a> {
         let mut best_score = -WIN;
         let mut best_move = None;
         let new_depth = if forced { depth } else { depth - 1 };
+        let pv_node = beta - alpha > 1;
+        let prm = self.params;
+        let lmp_limit = (prm.lmp_base + prm.lmp_factor * (depth * depth).max(0)) as usize;
+        let futile = depth <= prm.futility_max_depth && s.eval + prm.futility_margin * depth.max(1) <= alpha;
         for (i, &(m, order)) in moves.iter().enumerate() {
-            self.board.make_move(m, us);
             let quiet = order < self.params.quiet_order_threshold;
+            // Move-count and futility pruning of quiet moves at shallow non-PV nodes.
+            if !forced && !pv_node && quiet && i > 0 && best_score > -WIN_THRESHOLD {
+                if depth <= prm.lmp_max_depth && i >= lmp_limit {
+                    continue;
+                }
+                if futile {
+                    continue;
+                }
+            }
+            self.board.make_move(m, us);
             let mut score;
             if i == 0 {
                 score = -self.negamax(new_depth, -beta, -alpha, ply + 1);

@@ -1,0 +1,234 @@
+//! Tests of the game driver over scripted brains on a fake clock: the manager's commands, every
+//! way to lose, and the RESTART / respawn rules of the pool.
+
+use super::*;
+use crate::rule::Rule;
+use crate::time::FakeClock;
+use crate::tournament::engine_process::tests::Scripted;
+use crate::tournament::engine_process::{Received, Transport};
+use std::collections::VecDeque;
+use std::io;
+use std::sync::Mutex;
+
+/// One process's answers: `(delay_ms, answer)`.
+type Script = VecDeque<(u64, Received)>;
+
+/// Each engine answers from its own scripts; every process start takes the next one.
+struct ScriptSpawner {
+    clock: Arc<FakeClock>,
+    scripts: Mutex<Vec<VecDeque<Script>>>,
+    sent: Vec<Arc<Mutex<Vec<String>>>>,
+}
+
+impl Spawner for ScriptSpawner {
+    fn spawn(&self, index: usize) -> io::Result<Box<dyn Transport>> {
+        let answers = self.scripts.lock().unwrap()[index]
+            .pop_front()
+            .unwrap_or_default();
+        Ok(Box::new(Scripted {
+            clock: Arc::clone(&self.clock),
+            answers,
+            sent: Arc::clone(&self.sent[index]),
+            memory: Some(10 << 20),
+        }))
+    }
+}
+
+fn line(s: &str) -> (u64, Received) {
+    (5, Received::Line(s.into()))
+}
+
+fn settings(rule: Rule, max_memory: u64) -> GameSettings {
+    let engine = |name: &str| EngineSpec {
+        name: name.into(),
+        command: "x".into(),
+        args: vec![],
+        info: vec!["max_node 100".into()],
+        strength: Some(3),
+    };
+    GameSettings {
+        judge: JudgeSettings {
+            rule,
+            size: 15,
+            draw_after: None,
+        },
+        time: TimeControl {
+            turn_ms: 100,
+            match_ms: 1000,
+            increment_ms: 10,
+        },
+        tolerance_ms: 50,
+        max_memory,
+        start_timeout_ms: 100,
+        engines: vec![engine("a"), engine("b")],
+    }
+}
+
+fn spawner(scripts: Vec<Vec<Vec<(u64, Received)>>>) -> Arc<ScriptSpawner> {
+    let n = scripts.len();
+    Arc::new(ScriptSpawner {
+        clock: Arc::new(FakeClock::default()),
+        scripts: Mutex::new(
+            scripts
+                .into_iter()
+                .map(|s| s.into_iter().map(VecDeque::from).collect())
+                .collect(),
+        ),
+        sent: (0..n).map(|_| Arc::new(Mutex::new(Vec::new()))).collect(),
+    })
+}
+
+fn job(opening: Vec<Pos>) -> GameJob {
+    GameJob {
+        index: 0,
+        pair: (0, 1),
+        black: 0,
+        white: 1,
+        opening: Opening {
+            moves: opening,
+            line: 1,
+            symmetry: crate::tournament::openings::Symmetry::Identity,
+        },
+    }
+}
+
+fn pos(x: usize, y: usize) -> Pos {
+    Pos::new(x, y).unwrap()
+}
+
+#[test]
+fn drives_like_a_manager_and_judges_a_five() {
+    // Black (engine 0) builds a row on y = 0; white answers on y = 5.
+    let black: Vec<_> = std::iter::once(line("OK"))
+        .chain((1..5).map(|x| line(&format!("{x},0"))))
+        .collect();
+    let white: Vec<_> = std::iter::once(line("OK"))
+        .chain((0..4).map(|x| line(&format!("{x},5"))))
+        .collect();
+    let sp = spawner(vec![vec![black], vec![white]]);
+    let clock: Arc<dyn Clock> = sp.clock.clone();
+    let mut pool = EnginePool::new(sp.clone(), clock, 2);
+    let r = play_game(
+        &job(vec![pos(0, 0)]),
+        &settings(Rule::Freestyle, 0),
+        &mut pool,
+    );
+    assert_eq!((r.winner, r.reason), (Some(Color::Black), Reason::Five));
+    assert_eq!(r.moves.len(), 9);
+    assert_eq!(r.moves[1].ms, 5);
+    let white_sent = sp.sent[1].lock().unwrap().clone();
+    assert_eq!(white_sent[0], "START 15");
+    assert!(white_sent.contains(&"INFO strength 3".to_string()));
+    assert!(white_sent.contains(&"INFO max_node 100".to_string()));
+    assert!(white_sent.contains(&"INFO rule 0".to_string()));
+    // White's first request is BOARD with black's opening stone as the opponent's (2).
+    let board = white_sent.iter().position(|l| l == "BOARD").unwrap();
+    assert_eq!(white_sent[board - 1], "INFO time_left 1000");
+    assert_eq!(&white_sent[board + 1..board + 3], ["0,0,2", "DONE"]);
+    assert_eq!(white_sent[board + 3], "INFO time_left 1005");
+    assert_eq!(white_sent[board + 4], "TURN 1,0");
+    let black_sent = sp.sent[0].lock().unwrap().clone();
+    let board = black_sent.iter().position(|l| l == "BOARD").unwrap();
+    assert_eq!(
+        &black_sent[board + 1..board + 4],
+        ["0,0,1", "0,5,2", "DONE"]
+    );
+    // The kept brains are reused with RESTART.
+    pool.shutdown();
+}
+
+#[test]
+fn losses_by_time_illegal_crash_memory_and_foul() {
+    let run = |rule: Rule, opening: Vec<Pos>, black: Vec<(u64, Received)>, memory| {
+        let white = vec![line("OK"), line("14,14"), line("13,14")];
+        let sp = spawner(vec![vec![black], vec![white]]);
+        let clock: Arc<dyn Clock> = sp.clock.clone();
+        let mut pool = EnginePool::new(sp, clock, 2);
+        play_game(&job(opening), &settings(rule, memory), &mut pool)
+    };
+    let late = run(
+        Rule::Freestyle,
+        vec![],
+        vec![line("OK"), (151, Received::Line("7,7".into()))],
+        0,
+    );
+    assert_eq!(
+        (late.winner, late.reason),
+        (Some(Color::White), Reason::Time)
+    );
+    assert!(late.detail.contains("100 ms + 50 ms"), "{}", late.detail);
+    let ontime = run(
+        Rule::Freestyle,
+        vec![],
+        vec![line("OK"), (149, Received::Line("7,7".into())), line("7,7")],
+        0,
+    );
+    assert_eq!(ontime.reason, Reason::Illegal);
+    assert_eq!(ontime.bad_answer.as_deref(), Some("7,7"));
+    assert!(ontime.detail.contains("occupied"), "{}", ontime.detail);
+    let junk = run(Rule::Freestyle, vec![], vec![line("OK"), line("hello")], 0);
+    assert_eq!(junk.reason, Reason::Illegal);
+    let crash = run(
+        Rule::Freestyle,
+        vec![],
+        vec![line("OK"), (3, Received::Closed)],
+        0,
+    );
+    assert_eq!(
+        (crash.winner, crash.reason),
+        (Some(Color::White), Reason::Crash)
+    );
+    let fat = run(
+        Rule::Freestyle,
+        vec![],
+        vec![line("OK"), line("7,7")],
+        1 << 20,
+    );
+    assert_eq!(fat.reason, Reason::Memory);
+    let opening = vec![
+        pos(5, 7),
+        pos(0, 0),
+        pos(6, 7),
+        pos(14, 14),
+        pos(7, 5),
+        pos(0, 14),
+        pos(7, 6),
+        pos(14, 0),
+    ];
+    let foul = run(Rule::Renju, opening, vec![line("OK"), line("7,7")], 0);
+    assert_eq!(
+        (foul.winner, foul.reason),
+        (Some(Color::White), Reason::Foul)
+    );
+    assert_eq!(foul.moves.len(), 9);
+    assert!(foul.detail.contains("double-three"), "{}", foul.detail);
+    let no_start = run(Rule::Freestyle, vec![], vec![line("ERROR size")], 0);
+    assert_eq!(
+        (no_start.winner, no_start.reason),
+        (Some(Color::White), Reason::Crash)
+    );
+}
+
+#[test]
+fn restart_reuses_or_respawns() {
+    // Engine 0: the first process answers OK to START and UNKNOWN to RESTART; the second
+    // answers START again.
+    let sp = spawner(vec![
+        vec![vec![line("OK"), line("UNKNOWN RESTART")], vec![line("OK")]],
+        vec![vec![line("OK"), line("OK")]],
+    ]);
+    let clock: Arc<dyn Clock> = sp.clock.clone();
+    let mut pool = EnginePool::new(sp.clone(), clock, 2);
+    for engine in [0, 1] {
+        let c = pool.checkout(engine, 15, 100).unwrap();
+        pool.checkin(engine, c);
+    }
+    for engine in [0, 1] {
+        let c = pool.checkout(engine, 15, 100).unwrap();
+        pool.checkin(engine, c);
+    }
+    let sent0 = sp.sent[0].lock().unwrap().clone();
+    assert_eq!(sent0, ["START 15", "RESTART", "START 15"]);
+    let sent1 = sp.sent[1].lock().unwrap().clone();
+    assert_eq!(sent1, ["START 15", "RESTART"]);
+}

@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""A scripted Piskvork brain that misbehaves on purpose, for the tournament tests.
+
+usage: misbehave.py MODE [--after N] [--sleep-ms MS] [--at X,Y] [--no-restart] [--log FILE]
+
+It plays legal but weak moves (the empty point nearest the centre, scanning outwards) until its
+N-th own move of a game (default 2), then, by MODE:
+  good      keeps playing legal moves;
+  late      sleeps --sleep-ms (default 3000) before answering;
+  occupied  answers the opponent's last move (an occupied point);
+  crash     exits with status 3 without answering;
+  foul      when it holds black, answers --at (a point the test's opening makes forbidden);
+            as white it plays legal moves;
+  memory    allocates and touches 200 MiB, then answers a legal move;
+  junk      answers a line that is not a move.
+--no-restart answers RESTART with UNKNOWN, so the manager must start it afresh each game.
+--log appends every line it reads to FILE."""
+import sys
+import time
+
+
+def main():
+    args = sys.argv[1:]
+    mode = args[0] if args else "good"
+    after, sleep_ms, at, restart, log = 2, 3000, None, True, None
+    i = 1
+    while i < len(args):
+        if args[i] == "--after":
+            after = int(args[i + 1]); i += 2
+        elif args[i] == "--sleep-ms":
+            sleep_ms = int(args[i + 1]); i += 2
+        elif args[i] == "--at":
+            at = tuple(int(v) for v in args[i + 1].split(",")); i += 2
+        elif args[i] == "--no-restart":
+            restart = False; i += 1
+        elif args[i] == "--log":
+            log = args[i + 1]; i += 2
+        else:
+            sys.exit("unknown option " + args[i])
+    size = 15
+    stones = {}          # (x, y) -> 1 own, 2 opponent
+    own_moves = 0
+    last_opponent = None
+    block = None
+    ballast = None
+
+    def say(line):
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    def legal_move():
+        c = size // 2
+        for r in range(size):
+            for dy in range(-r, r + 1):
+                for dx in range(-r, r + 1):
+                    if max(abs(dx), abs(dy)) != r:
+                        continue
+                    p = (c + dx, c + dy)
+                    if 0 <= p[0] < size and 0 <= p[1] < size and p not in stones:
+                        return p
+        return (0, 0)
+
+    def move():
+        nonlocal own_moves, ballast, last_opponent
+        own_moves += 1
+        black = sum(1 for v in stones.values() if v == 1) == sum(1 for v in stones.values() if v == 2)
+        p = legal_move()
+        if own_moves >= after:
+            if mode == "late":
+                time.sleep(sleep_ms / 1000.0)
+            elif mode == "occupied" and last_opponent is not None:
+                p = last_opponent
+            elif mode == "crash":
+                sys.exit(3)
+            elif mode == "foul" and black and at is not None:
+                p = at
+            elif mode == "memory":
+                ballast = b"x" * (200 << 20)
+            elif mode == "junk":
+                say("I resign")
+                return
+        stones[p] = 1
+        say("%d,%d" % p)
+
+    for raw in sys.stdin:
+        line = raw.strip()
+        if log:
+            with open(log, "a") as f:
+                f.write(line + "\n")
+        if not line:
+            continue
+        if block is not None:
+            if line.upper() == "DONE":
+                stones.clear()
+                for x, y, f in block:
+                    stones[(x, y)] = f
+                    if f == 2:
+                        last_opponent = (x, y)
+                block = None
+                move()
+            else:
+                x, y, f = (int(v) for v in line.split(","))
+                block.append((x, y, f))
+            continue
+        word = line.split()[0].upper()
+        if word == "START":
+            size = int(line.split()[1])
+            stones.clear()
+            own_moves = 0
+            say("OK")
+        elif word == "RESTART":
+            if restart:
+                stones.clear()
+                own_moves = 0
+                say("OK")
+            else:
+                say("UNKNOWN RESTART")
+        elif word == "INFO":
+            pass
+        elif word == "BOARD":
+            block = []
+        elif word == "BEGIN":
+            stones.clear()
+            move()
+        elif word == "TURN":
+            x, y = (int(v) for v in line.split()[1].split(","))
+            stones[(x, y)] = 2
+            last_opponent = (x, y)
+            move()
+        elif word == "ABOUT":
+            say('name="misbehave", version="1", author="omok tests", country="-"')
+        elif word == "END":
+            return
+        else:
+            say("UNKNOWN " + line)
+
+
+if __name__ == "__main__":
+    main()

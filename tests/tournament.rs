@@ -1,0 +1,321 @@
+//! The tournament runner end to end, with real processes: omok at two practice levels and a
+//! scripted brain that misbehaves on purpose (`tests/engines/misbehave.py`: late, occupied,
+//! crash, junk, memory, renju foul, no RESTART).
+//!
+//! - every misbehaviour loses, with the right reason, in both colours, and the run goes on;
+//! - the omok-vs-omok games of that gauntlet are exactly those of a clean two-engine run (the
+//!   bad engines affect nothing else), and two clean runs with the same seed and node-limited
+//!   engines give the same records whatever the concurrency;
+//! - brains are reused with `RESTART` when they answer `OK`, started afresh when they do not;
+//! - the records (.psq, SGF, JSON lines, HTML) are written, and the command line works.
+//!
+//! Nothing here sleeps or asserts on time: the "late" brain sleeps itself, and the runner's own
+//! deadline ends its game. Boards are 9×9 and the omok levels node-limited, to stay fast.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use omok::Color;
+use omok::tournament::judge::Reason;
+use omok::tournament::records::GameRecord;
+use omok::tournament::{TournamentArgs, TournamentSpec};
+
+fn omok() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_pbrain-omok"))
+}
+
+fn script() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/misbehave.py")
+}
+
+/// A fresh folder under the system's temporary folder.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("omok-tournament-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// An `[[engine]]` running the misbehaving script.
+fn bad(name: &str, args: &[&str]) -> String {
+    let mut all = vec![script().display().to_string()];
+    all.extend(args.iter().map(|a| a.to_string()));
+    let quoted: Vec<String> = all.iter().map(|a| format!("{a:?}")).collect();
+    format!(
+        "[[engine]]\nname = \"{name}\"\ncommand = \"python3\"\nargs = [{}]\n",
+        quoted.join(", ")
+    )
+}
+
+const OMOK_PAIR: &str = "[[engine]]\nstrength = 10\n[[engine]]\nstrength = 0\n";
+
+/// Writes `header` (top-level keys, then tables) and `body` (the `[[engine]]`s) as a spec in
+/// `dir`, with its output in `dir/out`, and runs it.
+fn run(dir: &Path, header: &str, body: &str) -> omok::tournament::Summary {
+    let text = format!("output = \"out\"\n{header}\n{body}");
+    let path = dir.join("spec.toml");
+    std::fs::write(&path, text).unwrap();
+    let args = TournamentArgs {
+        spec: path,
+        ..TournamentArgs::default()
+    };
+    let spec = TournamentSpec::load(&args, omok()).unwrap();
+    omok::tournament::run(&spec, &mut std::io::sink()).unwrap()
+}
+
+/// A 9×9 freestyle header with two openings.
+fn freestyle_header(dir: &Path, concurrency: usize) -> String {
+    std::fs::write(dir.join("openings.txt"), "0,0, 1,1, -1,1\n0,0, 0,-1, 1,0\n").unwrap();
+    format!(
+        "rule = \"freestyle\"\nboard_size = 9\ngames = 4\nconcurrency = {concurrency}\nseed = 7\n\
+         tolerance_ms = 500\nmax_memory_mb = 120\n\
+         [time]\nturn_ms = 1000\n[openings]\nfile = \"openings.txt\"\norder = \"random\"\n"
+    )
+}
+
+/// A game's players, stones, winner and reason (no thinking times).
+type GameSummary = (String, String, Vec<(usize, usize)>, Option<Color>, Reason);
+
+/// Moves and results, without the thinking times.
+fn games_of(records: &[GameRecord]) -> Vec<GameSummary> {
+    records
+        .iter()
+        .map(|r| {
+            (
+                r.black.clone(),
+                r.white.clone(),
+                r.moves.iter().map(|m| (m.pos.x(), m.pos.y())).collect(),
+                r.winner,
+                r.reason,
+            )
+        })
+        .collect()
+}
+
+fn count(log: &Path, word: &str) -> usize {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| l.split_whitespace().next() == Some(word))
+        .count()
+}
+
+#[test]
+fn misbehaving_brains_lose_by_the_right_reason_and_nothing_else_changes() {
+    let dir = temp_dir("gauntlet");
+    let good_log = dir.join("good.log");
+    let fresh_log = dir.join("fresh.log");
+    let mut body = OMOK_PAIR.to_string();
+    body.push_str(&bad("late", &["late", "--sleep-ms", "4000"]));
+    body.push_str(&bad("occupied", &["occupied"]));
+    body.push_str(&bad("crash", &["crash"]));
+    body.push_str(&bad("junk", &["junk"]));
+    body.push_str(&bad("memory", &["memory"]));
+    body.push_str(&bad(
+        "good",
+        &["good", "--log", &good_log.display().to_string()],
+    ));
+    body.push_str(&bad(
+        "fresh",
+        &[
+            "good",
+            "--no-restart",
+            "--log",
+            &fresh_log.display().to_string(),
+        ],
+    ));
+    let header = format!("format = \"gauntlet\"\n{}", freestyle_header(&dir, 2));
+    let summary = run(&dir, &header, &body);
+    assert_eq!(summary.records.len(), 8 * 4, "every game is played");
+    let by = |name: &str| -> Vec<&GameRecord> {
+        summary
+            .records
+            .iter()
+            .filter(|r| r.black == name || r.white == name)
+            .collect()
+    };
+    for (name, reason) in [
+        ("late", Reason::Time),
+        ("occupied", Reason::Illegal),
+        ("crash", Reason::Crash),
+        ("junk", Reason::Illegal),
+        ("memory", Reason::Memory),
+    ] {
+        let games = by(name);
+        assert_eq!(games.len(), 4, "{name}");
+        for r in games {
+            let loser = r.loser().map(|c| r.name(c).to_string());
+            assert_eq!(loser.as_deref(), Some(name), "{name}: {r:?}");
+            assert_eq!(r.reason, reason, "{name}: {}", r.detail);
+        }
+    }
+    let late = by("late")[0];
+    assert!(late.detail.contains("1000 ms + 500 ms"), "{}", late.detail);
+    let occupied = by("occupied")[0];
+    assert!(occupied.detail.contains("occupied") && occupied.bad_answer.is_some());
+    assert!(
+        by("crash")[0].detail.contains("exit status 3"),
+        "{}",
+        by("crash")[0].detail
+    );
+    // The well-behaved brains lose on the board only.
+    for name in ["good", "fresh"] {
+        for r in by(name) {
+            assert!(
+                matches!(r.reason, Reason::Five | Reason::BoardFull),
+                "{name}: {r:?}"
+            );
+        }
+    }
+    // RESTART reuses a brain that answers OK (one process per worker at most); the other is
+    // started afresh for each of its 4 games.
+    let (starts, restarts) = (count(&good_log, "START"), count(&good_log, "RESTART"));
+    assert!(starts <= 2 && starts + restarts == 4, "{starts} {restarts}");
+    assert_eq!(count(&fresh_log, "START"), 4);
+    // The omok pair's games are those of a clean run of the same spec.
+    let omok_games: Vec<GameRecord> = summary
+        .records
+        .iter()
+        .filter(|r| r.pair == (0, 1))
+        .cloned()
+        .collect();
+    let clean_dir = temp_dir("clean");
+    let clean = run(
+        &clean_dir,
+        &format!("format = \"gauntlet\"\n{}", freestyle_header(&clean_dir, 2)),
+        OMOK_PAIR,
+    );
+    assert_eq!(games_of(&omok_games), games_of(&clean.records));
+    for r in &clean.records {
+        assert!(
+            matches!(r.reason, Reason::Five | Reason::BoardFull),
+            "{r:?}"
+        );
+    }
+    // The files: one log line, one .psq and one .sgf per game, and the report.
+    let out = dir.join("out");
+    let log = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
+    assert_eq!(log.lines().count(), 32);
+    let first: serde_json::Value = serde_json::from_str(log.lines().next().unwrap()).unwrap();
+    assert_eq!(first["game"], 1);
+    let files: Vec<_> = std::fs::read_dir(out.join("games")).unwrap().collect();
+    assert_eq!(files.len(), 64);
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert_eq!(html.matches("<svg").count(), 32);
+    assert!(
+        html.contains("time 4") && html.contains("memory 4"),
+        "the losses table"
+    );
+    let psq = std::fs::read_to_string(
+        out.join("games")
+            .join(summary.records[0].file_stem() + ".psq"),
+    )
+    .unwrap();
+    assert!(psq.starts_with("Piskvorky 9x9, 11:11, 0\n"), "{psq}");
+}
+
+#[test]
+fn same_seed_same_records_whatever_the_concurrency() {
+    let a_dir = temp_dir("repeat-a");
+    let b_dir = temp_dir("repeat-b");
+    let a = run(&a_dir, &freestyle_header(&a_dir, 2), OMOK_PAIR);
+    let b = run(&b_dir, &freestyle_header(&b_dir, 1), OMOK_PAIR);
+    assert_eq!(a.records.len(), 4);
+    assert_eq!(games_of(&a.records), games_of(&b.records));
+    // The logs agree line by line once the thinking times are left out.
+    let strip = |dir: &Path| -> Vec<serde_json::Value> {
+        std::fs::read_to_string(dir.join("out/games.jsonl"))
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                for m in v["moves"].as_array_mut().unwrap() {
+                    m.as_array_mut().unwrap().truncate(2);
+                }
+                v
+            })
+            .collect()
+    };
+    assert_eq!(strip(&a_dir), strip(&b_dir));
+}
+
+#[test]
+fn a_renju_foul_loses_and_the_stone_stands() {
+    let dir = temp_dir("foul");
+    // Black f8 g8 h10 h9, white in the corners: h8 (7,7) is a double three for black.
+    std::fs::write(
+        dir.join("openings.txt"),
+        "-2,0, -7,-7, -1,0, 7,7, 0,-2, -7,7, 0,-1, 7,-7\n",
+    )
+    .unwrap();
+    let header = "rule = \"renju\"\nboard_size = 15\nconcurrency = 2\n[time]\nturn_ms = 2000\n\
+                  [openings]\nfile = \"openings.txt\"\n";
+    let body = format!(
+        "[[engine]]\nstrength = 10\n{}",
+        bad("fouler", &["foul", "--after", "1", "--at", "7,7"])
+    );
+    let summary = run(&dir, header, &body);
+    assert_eq!(summary.records.len(), 2);
+    let foul = summary
+        .records
+        .iter()
+        .find(|r| r.black == "fouler")
+        .unwrap();
+    assert_eq!(
+        (foul.winner, foul.reason),
+        (Some(Color::White), Reason::Foul)
+    );
+    assert_eq!(foul.moves.len(), 9, "the foul stone stands");
+    assert!(foul.detail.contains("double-three"), "{}", foul.detail);
+    let other = summary
+        .records
+        .iter()
+        .find(|r| r.white == "fouler")
+        .unwrap();
+    assert_ne!(
+        other.reason,
+        Reason::Foul,
+        "omok never plays a forbidden point"
+    );
+    let sgf =
+        std::fs::read_to_string(dir.join("out/games").join(foul.file_stem() + ".sgf")).unwrap();
+    assert!(
+        sgf.contains("RE[W+F]") && sgf.contains("RU[renju]"),
+        "{sgf}"
+    );
+}
+
+#[test]
+fn the_command_line_runs_a_spec_with_overrides() {
+    let dir = temp_dir("cli");
+    let spec = dir.join("cli.toml");
+    std::fs::write(
+        &spec,
+        format!("board_size = 15\ngames = 10\n[time]\nturn_ms = 1000\n{OMOK_PAIR}"),
+    )
+    .unwrap();
+    let out = Command::new(omok())
+        .args(["tournament", &spec.display().to_string()])
+        .args(["--games", "2", "--size", "9", "--concurrency", "2"])
+        .args(["--output", &dir.join("res").display().to_string()])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("omok-s10  omok-s0"), "{stdout}");
+    assert!(stdout.contains("2 of 2 games"), "{stdout}");
+    assert!(dir.join("res/report.html").exists());
+    let progress = String::from_utf8_lossy(&out.stderr);
+    assert!(progress.contains("2/2 games"), "{progress}");
+    // A bad spec is an error with a message, not a panic.
+    let out = Command::new(omok())
+        .args(["tournament", &spec.display().to_string(), "--sprt", "5,1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("below"));
+}
