@@ -125,7 +125,9 @@ fn run(args: Args) -> Result<()> {
         Some(Command::Play(pargs)) => {
             let clock = std::sync::Arc::new(omok::time::SystemClock::new());
             let (input, output) = (io::stdin().lock(), io::stdout().lock());
-            Ok(omok::tournament::play::play(input, output, &pargs, params, clock)?)
+            Ok(omok::tournament::play::play(
+                input, output, &pargs, params, clock,
+            )?)
         }
         Some(Command::Bench { depth }) => {
             let clock = omok::time::SystemClock::new();

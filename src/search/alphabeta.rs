@@ -305,7 +305,8 @@ impl<'a> Searcher<'a> {
         let pv_node = beta - alpha > 1;
         let prm = self.params;
         let lmp_limit = (prm.lmp_base + prm.lmp_factor * (depth * depth).max(0)) as usize;
-        let futile = depth <= prm.futility_max_depth && s.eval + prm.futility_margin * depth.max(1) <= alpha;
+        let futile =
+            depth <= prm.futility_max_depth && s.eval + prm.futility_margin * depth.max(1) <= alpha;
         for (i, &(m, order)) in moves.iter().enumerate() {
             let quiet = order < self.params.quiet_order_threshold;
             // Move-count and futility pruning of quiet moves at shallow non-PV nodes.
