@@ -219,6 +219,7 @@ impl Engine {
             random_margin: 0,
             random_candidates: 0,
             seed: self.seed,
+            start_fraction: self.params.time.iteration_start_fraction,
         };
         if !self.params.is_full_strength(self.strength)
             && let Some(level) = self.params.level(self.strength).cloned()

@@ -63,6 +63,10 @@ pub struct SearchParams {
     /// ...when the static evaluation plus this margin per ply of depth cannot reach alpha
     /// (1..=5000).
     pub futility_margin: i32,
+    /// Attacker moves of the VCT tried at the root before the main search; 0 = off (0..=12).
+    pub vct_depth: u32,
+    /// Node budget of that VCT (1..=100000000).
+    pub vct_root_nodes: u64,
 }
 
 /// One rung of the practice ladder.
@@ -97,6 +101,8 @@ impl Default for SearchParams {
             lmp_factor: 2,
             futility_max_depth: 2,
             futility_margin: 80,
+            vct_depth: 5,
+            vct_root_nodes: 8_000,
         }
     }
 }
@@ -113,10 +119,10 @@ pub fn default_levels() -> Vec<PracticeLevel> {
         };
     vec![
         level(0, 0, 0, 0, 0),
-        level(10, 2, 3_000, 60, 6),
-        level(30, 3, 15_000, 30, 6),
-        level(50, 4, 60_000, 15, 4),
-        level(70, 5, 100_000, 0, 0),
+        level(10, 2, 1_000, 30, 4),
+        level(30, 3, 4_000, 20, 4),
+        level(50, 4, 12_000, 10, 4),
+        level(70, 5, 30_000, 0, 0),
         level(90, 0, 0, 0, 0),
     ]
 }
@@ -157,6 +163,8 @@ pub struct TimeParams {
     pub match_share_cap_factor: u64,
     /// Thinking time per move without any limit.
     pub unlimited_move_ms: u64,
+    /// A new iteration starts only while less than this fraction of the optimum has passed.
+    pub iteration_start_fraction: f64,
 }
 
 impl Default for TimeParams {
@@ -169,6 +177,7 @@ impl Default for TimeParams {
             moves_to_go_max: 40,
             match_share_cap_factor: 3,
             unlimited_move_ms: 10_000,
+            iteration_start_fraction: 0.55,
         }
     }
 }
@@ -205,6 +214,12 @@ impl Params {
             return Err(ConfigError::Range(
                 "time.moves_to_go_min must be 1..=moves_to_go_max".into(),
             ));
+        }
+        if !(0.05..=1.0).contains(&t.iteration_start_fraction) {
+            return Err(ConfigError::Range(format!(
+                "time.iteration_start_fraction {} not in 0.05..=1",
+                t.iteration_start_fraction
+            )));
         }
         if t.match_share_cap_factor == 0 {
             return Err(ConfigError::Range(

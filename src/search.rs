@@ -8,6 +8,7 @@ pub mod greedy;
 pub(crate) mod threats;
 pub mod tt;
 pub(crate) mod vcf;
+pub(crate) mod vct;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -64,8 +65,11 @@ pub struct SearchResult {
     pub info: SearchInfo,
 }
 
+/// Below this many milliseconds for the move, the root VCT is skipped.
+pub const VCT_MIN_BUDGET_MS: u64 = 100;
+
 /// How to search one position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchConfig {
     /// Search threads (1 = deterministic under node or depth limits).
     pub threads: usize,
@@ -84,6 +88,8 @@ pub struct SearchConfig {
     pub random_candidates: usize,
     /// Seed of the random choice.
     pub seed: u64,
+    /// A new iteration starts only before this fraction of the optimum time has passed.
+    pub start_fraction: f64,
 }
 
 /// The practice levels' choice: a seeded uniform pick among the best root moves that score
@@ -127,6 +133,7 @@ pub fn solve_vcf(board: &Board, max_depth: u32, max_nodes: u64) -> Option<Vec<Po
         max_depth: 1,
         max_nodes: Some(max_nodes),
         vcf_depth: max_depth,
+        start_fraction: 1.0,
     };
     let params = SearchParams::default();
     let mut s = Searcher::new(board.clone(), &tt, &params, &stop, &clock, limits);
@@ -151,6 +158,7 @@ pub fn search(
         max_depth: config.max_depth.clamp(1, alphabeta::MAX_PLY as u32 - 10) as i32,
         max_nodes: config.max_nodes,
         vcf_depth: config.params.vcf_depth,
+        start_fraction: config.start_fraction,
     };
     let params = &config.params;
     let helpers_stop = AtomicBool::new(false);
@@ -167,7 +175,24 @@ pub fn search(
             })
             .collect();
         let mut main = Searcher::new(board.clone(), tt, params, stop, clock, limits);
-        let (mut best, info) = main.iterate(true, 1, sink);
+        // A proved win by continuous threats is played at once.
+        let vct = (params.vct_depth > 0 && config.budget.maximum_ms >= VCT_MIN_BUDGET_MS)
+            .then(|| main.vct_move(params.vct_depth, params.vct_root_nodes))
+            .flatten();
+        let (mut best, info) = match vct {
+            Some(m) => {
+                let info = SearchInfo {
+                    depth: 1,
+                    score: WIN - 1 - 2 * params.vct_depth as i32,
+                    nodes: main.nodes(),
+                    elapsed_ms: main.elapsed_ms(),
+                    pv: vec![m],
+                };
+                sink.report(&info);
+                (Some(m), info)
+            }
+            None => main.iterate(true, 1, sink),
+        };
         helpers_stop.store(true, Ordering::SeqCst);
         if config.random_margin > 0 && best.is_some() && info.score.abs() < WIN_THRESHOLD {
             best = random_choice(&mut main, config, &info, board.hash()).or(best);

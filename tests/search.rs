@@ -148,3 +148,24 @@ fn threads_and_memory() {
     let bytes = e.set_memory(1 << 30, 64 << 20);
     assert!(bytes <= (64 << 20) - omok::engine::BASE_MEMORY_BYTES);
 }
+
+/// Black to move with two twos that one stone turns into a double open three: a VCT of two
+/// attacker moves in freestyle; in renju that stone is a forbidden double three.
+#[test]
+fn finds_a_double_three_win_except_where_it_is_forbidden() {
+    // Black: f8 g8 (row) and h10 h9 (column) meet at h8; white far away.
+    let moves = "f8a1g8a2h10a3h9o1";
+    let mut e = engine(Rule::Freestyle, moves);
+    let r = e.go(&limits(Some(3), Some(200_000)), &mut NoInfo);
+    assert!(r.info.score > WIN_THRESHOLD, "{r:?}");
+    let mut e = engine(Rule::Renju, moves);
+    let r = e.go(&limits(Some(3), Some(200_000)), &mut NoInfo);
+    let m = r.best.unwrap();
+    assert_ne!(
+        m,
+        Pos::new(7, 7).unwrap(),
+        "h8 is a double three for black in renju"
+    );
+    let mut b = e.board().clone();
+    assert!(forbidden(&mut b, m, Color::Black).is_none());
+}

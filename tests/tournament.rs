@@ -212,6 +212,9 @@ fn misbehaving_brains_lose_by_the_right_reason_and_nothing_else_changes() {
     )
     .unwrap();
     assert!(psq.starts_with("Piskvorky 9x9, 11:11, 0\n"), "{psq}");
+    for d in [dir, clean_dir] {
+        let _ = std::fs::remove_dir_all(d);
+    }
 }
 
 #[test]
@@ -237,6 +240,9 @@ fn same_seed_same_records_whatever_the_concurrency() {
             .collect()
     };
     assert_eq!(strip(&a_dir), strip(&b_dir));
+    for d in [a_dir, b_dir] {
+        let _ = std::fs::remove_dir_all(d);
+    }
 }
 
 #[test]
@@ -283,6 +289,7 @@ fn a_renju_foul_loses_and_the_stone_stands() {
         sgf.contains("RE[W+F]") && sgf.contains("RU[renju]"),
         "{sgf}"
     );
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -318,4 +325,5 @@ fn the_command_line_runs_a_spec_with_overrides() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("below"));
+    let _ = std::fs::remove_dir_all(dir);
 }

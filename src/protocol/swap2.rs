@@ -26,6 +26,7 @@ use crate::board::Board;
 use crate::core::{Color, Pos};
 use crate::eval::move_score;
 use crate::rules::ForbidChecker;
+use crate::search::greedy::candidates;
 
 /// Three-stone openings (black, white, black), as `(dx, dy)` from the centre; all fit the
 /// smallest board (5×5).
@@ -51,27 +52,6 @@ pub enum ThreeStones {
     Stay,
     /// Place the fourth (white) and fifth (black) stones.
     PlaceTwo,
-}
-
-/// Empty points within distance 2 of a stone, in board order; the centre on an empty board;
-/// every empty point when none of those is left.
-fn candidates(board: &Board) -> Vec<Pos> {
-    if board.move_count() == 0 {
-        return vec![board.centre()];
-    }
-    let near = |p: Pos| {
-        let (x, y) = (p.x() as i64, p.y() as i64);
-        (-2..=2).any(|dy| {
-            (-2..=2).any(|dx| {
-                board
-                    .pos(x + dx, y + dy)
-                    .is_ok_and(|q| board.get(q).is_some())
-            })
-        })
-    };
-    let empty: Vec<Pos> = board.positions().filter(|&p| board.is_empty(p)).collect();
-    let close: Vec<Pos> = empty.iter().copied().filter(|&p| near(p)).collect();
-    if close.is_empty() { empty } else { close }
 }
 
 /// The best point for `color` to play, by [`move_score`], among the legal (empty, not forbidden)

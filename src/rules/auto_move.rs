@@ -49,23 +49,12 @@ pub fn auto_move<R: RngCore>(board: &mut Board, color: Color, rng: &mut R) -> Op
     let near: Vec<Pos> = legal
         .iter()
         .copied()
-        .filter(|&p| near_a_stone(board, p))
+        .filter(|&p| board.is_near_empty(p))
         .collect();
     [own, blocks, near, legal]
         .into_iter()
         .find(|c| !c.is_empty())
         .map(|c| c[uniform(rng, c.len())])
-}
-
-fn near_a_stone(board: &Board, p: Pos) -> bool {
-    let (x, y) = (p.x() as i64, p.y() as i64);
-    (-2..=2).any(|dy| {
-        (-2..=2).any(|dx| {
-            board
-                .pos(x + dx, y + dy)
-                .is_ok_and(|q| board.get(q).is_some())
-        })
-    })
 }
 
 /// A uniform index below `n` (n > 0), by rejection sampling (no modulo bias).

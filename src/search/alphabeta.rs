@@ -40,6 +40,7 @@ pub(crate) struct ThreadLimits {
     pub max_depth: i32,
     pub max_nodes: Option<u64>,
     pub vcf_depth: u32,
+    pub start_fraction: f64,
 }
 
 /// One search thread's state.
@@ -59,6 +60,8 @@ pub(crate) struct Searcher<'a> {
     pv: Vec<Vec<Pos>>,
     pub(super) vcf_cache: ahash::AHashMap<u64, (u32, bool)>,
     pub(super) vcf_recording: bool,
+    pub(super) vct_cache: ahash::AHashMap<u64, (u32, bool)>,
+    iteration_done: bool,
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -106,6 +109,8 @@ impl<'a> Searcher<'a> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             vcf_cache: ahash::AHashMap::default(),
             vcf_recording: false,
+            vct_cache: ahash::AHashMap::default(),
+            iteration_done: false,
         }
     }
 
@@ -118,6 +123,22 @@ impl<'a> Searcher<'a> {
     pub(crate) fn extend_node_budget(&mut self, extra_nodes: u64) {
         self.aborted = self.stop.load(Ordering::Relaxed);
         self.limits.max_nodes = self.limits.max_nodes.map(|_| self.nodes + extra_nodes);
+    }
+
+    pub(super) fn node_limit(&self) -> Option<u64> {
+        self.limits.max_nodes
+    }
+
+    pub(super) fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.limits.max_nodes = limit;
+    }
+
+    /// Clears an abort caused by a temporary node limit; a stop request or the time limit still
+    /// count.
+    pub(super) fn clear_abort_unless_stopped(&mut self) {
+        self.aborted = self.stop.load(Ordering::Relaxed)
+            || (self.iteration_done && self.elapsed_ms() >= self.limits.budget.maximum_ms)
+            || self.limits.max_nodes.is_some_and(|m| self.nodes >= m);
     }
 
     /// Nodes searched so far.
@@ -137,9 +158,11 @@ impl<'a> Searcher<'a> {
 
     pub(super) fn count_node(&mut self) -> bool {
         self.nodes += 1;
+        // The time limit applies once one iteration is complete, so that even "play at once"
+        // answers with a searched move; a stop request applies at once.
         if self.nodes & 255 == 0
             && (self.stop.load(Ordering::Relaxed)
-                || self.elapsed_ms() >= self.limits.budget.maximum_ms)
+                || (self.iteration_done && self.elapsed_ms() >= self.limits.budget.maximum_ms))
         {
             self.aborted = true;
         }
@@ -183,6 +206,9 @@ impl<'a> Searcher<'a> {
             if self.aborted && best.is_some() {
                 break;
             }
+            if !self.aborted {
+                self.iteration_done = true;
+            }
             let new_best = self.pv[0].first().copied();
             if new_best.is_none() && !self.aborted {
                 // Decided without a move to show (a loss that no move avoids): nothing deeper
@@ -222,7 +248,7 @@ impl<'a> Searcher<'a> {
             let elapsed = self.elapsed_ms();
             let optimum =
                 self.limits.budget.optimum_ms as f64 * if stable >= 3 { 0.6 } else { 1.0 };
-            if elapsed as f64 >= optimum * 0.45 {
+            if elapsed as f64 >= optimum * self.limits.start_fraction {
                 break;
             }
         }

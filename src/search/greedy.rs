@@ -54,26 +54,13 @@ pub fn choose(board: &mut Board, color: Color) -> SearchResult {
     }
 }
 
-/// Empty points within distance 2 of a stone; the centre on an empty board; every empty point if
-/// none of those is left.
-fn candidates(board: &Board) -> Vec<Pos> {
+/// Empty points within distance 2 of a stone (the board's near points); the centre on an empty
+/// board; every empty point if none of those is left.
+pub fn candidates(board: &Board) -> Vec<Pos> {
     if board.move_count() == 0 {
         return vec![board.centre()];
     }
-    let near_stone = |p: Pos| {
-        let (x, y) = (p.x() as i64, p.y() as i64);
-        (-2..=2).any(|dy| {
-            (-2..=2).any(|dx| {
-                board
-                    .pos(x + dx, y + dy)
-                    .is_ok_and(|q| board.get(q).is_some())
-            })
-        })
-    };
-    let near: Vec<Pos> = board
-        .positions()
-        .filter(|&p| board.is_empty(p) && near_stone(p))
-        .collect();
+    let near: Vec<Pos> = board.near_empties().collect();
     if near.is_empty() {
         board.positions().filter(|&p| board.is_empty(p)).collect()
     } else {

@@ -17,6 +17,16 @@ impl Searcher<'_> {
         self.vcf(attacker, depth, &mut Vec::new())
     }
 
+    /// [`Searcher::vcf_root`] that also returns the winning line (without the cache's shortcut
+    /// for won positions).
+    pub(super) fn vcf_with_line(&mut self, attacker: Color, line: &mut Vec<Pos>) -> bool {
+        let depth = self.vcf_depth();
+        self.vcf_recording = true;
+        let won = self.vcf(attacker, depth, line);
+        self.vcf_recording = false;
+        won
+    }
+
     /// Like [`Searcher::vcf_root`], recording the attacker's and defender's moves of the win.
     pub(crate) fn vcf_line(&mut self, attacker: Color, depth: u32) -> Option<Vec<Pos>> {
         let mut line = Vec::new();
@@ -103,7 +113,7 @@ impl Searcher<'_> {
     }
 
     /// The empty points where `color` completes a winning line through the stone on `m`.
-    fn completions(&self, m: Pos, color: Color) -> Vec<Pos> {
+    pub(super) fn completions(&self, m: Pos, color: Color) -> Vec<Pos> {
         let mut out = Vec::with_capacity(2);
         for d in Dir::ALL {
             for k in -4..=4isize {

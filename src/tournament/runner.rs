@@ -319,7 +319,7 @@ fn report_settings(spec: &TournamentSpec) -> Vec<(String, String)> {
                 t.turn_ms, t.match_ms, t.increment_ms, spec.tolerance_ms
             ),
         ),
-        ("format".into(), format!("{:?}", spec.format)),
+        ("format".into(), spec.format.name().into()),
         ("games per pair".into(), spec.games.to_string()),
         ("openings".into(), openings),
         ("seed".into(), spec.seed.to_string()),

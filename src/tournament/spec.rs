@@ -107,6 +107,17 @@ pub enum Format {
     Ladder,
 }
 
+impl Format {
+    /// The spec's name (`round-robin`, `gauntlet`, `ladder`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::RoundRobin => "round-robin",
+            Format::Gauntlet => "gauntlet",
+            Format::Ladder => "ladder",
+        }
+    }
+}
+
 /// The order openings are used in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
