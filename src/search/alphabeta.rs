@@ -61,7 +61,6 @@ pub(crate) struct Searcher<'a> {
     pub(super) vcf_cache: ahash::AHashMap<u64, (u32, bool)>,
     pub(super) vcf_recording: bool,
     pub(super) vct_cache: ahash::AHashMap<u64, (u32, bool)>,
-    iteration_done: bool,
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -110,7 +109,6 @@ impl<'a> Searcher<'a> {
             vcf_cache: ahash::AHashMap::default(),
             vcf_recording: false,
             vct_cache: ahash::AHashMap::default(),
-            iteration_done: false,
         }
     }
 
@@ -137,7 +135,7 @@ impl<'a> Searcher<'a> {
     /// count.
     pub(super) fn clear_abort_unless_stopped(&mut self) {
         self.aborted = self.stop.load(Ordering::Relaxed)
-            || (self.iteration_done && self.elapsed_ms() >= self.limits.budget.maximum_ms)
+            || self.elapsed_ms() >= self.limits.budget.maximum_ms
             || self.limits.max_nodes.is_some_and(|m| self.nodes >= m);
     }
 
@@ -158,11 +156,9 @@ impl<'a> Searcher<'a> {
 
     pub(super) fn count_node(&mut self) -> bool {
         self.nodes += 1;
-        // The time limit applies once one iteration is complete, so that even "play at once"
-        // answers with a searched move; a stop request applies at once.
         if self.nodes & 255 == 0
             && (self.stop.load(Ordering::Relaxed)
-                || (self.iteration_done && self.elapsed_ms() >= self.limits.budget.maximum_ms))
+                || self.elapsed_ms() >= self.limits.budget.maximum_ms)
         {
             self.aborted = true;
         }
@@ -205,9 +201,6 @@ impl<'a> Searcher<'a> {
             };
             if self.aborted && best.is_some() {
                 break;
-            }
-            if !self.aborted {
-                self.iteration_done = true;
             }
             let new_best = self.pv[0].first().copied();
             if new_best.is_none() && !self.aborted {
