@@ -65,16 +65,30 @@ const POTENTIAL: [i32; 11] = [0, 1, 3, 4, 12, 14, 45, 50, 400, 0, 0];
 
 /// What an empty cell is worth to a colour in the static evaluation: the sum of its directional
 /// potentials plus a bonus for shapes that win by force (double threes, fours with threes).
+/// With `restricted` (renju black), a cell that is surely forbidden (an overline or two fours)
+/// is worth nothing, and a double three, which is forbidden unless one three is false, earns no
+/// bonus.
 #[inline]
-pub fn cell_potential(pats: &[LinePattern; 4]) -> i32 {
+pub fn cell_potential(pats: &[LinePattern; 4], restricted: bool) -> i32 {
     let mut sum = 0;
     let mut threes = 0;
     let mut fours = 0;
+    let mut overline = false;
     for p in pats {
         let k = p.kind();
         sum += POTENTIAL[k as usize];
         threes += (k == PatternKind::Flex3) as i32;
         fours += p.four_count() as i32;
+        overline |= k == PatternKind::Overline;
+    }
+    if restricted {
+        if overline || fours >= 2 {
+            return 0;
+        }
+        if fours == 1 && threes == 1 {
+            sum += 300;
+        }
+        return sum;
     }
     if fours >= 2 || (fours >= 1 && threes >= 1) {
         sum += 300;

@@ -6,7 +6,7 @@ use omok::bench::{BENCH_DEPTH, run};
 use omok::time::FakeClock;
 
 /// The current signature.
-const SIGNATURE: u64 = 561_186;
+const SIGNATURE: u64 = 585_791;
 
 #[test]
 fn bench_signature_is_unchanged() {

@@ -43,6 +43,9 @@ pub(crate) fn scan(board: &Board, us: Color, want_moves: bool, tempo_percent: i3
         eval: 0,
     };
     let (mut pot_us, mut pot_them) = (0i32, 0i32);
+    // Renju black's forbidden shapes are not potential.
+    let restricted =
+        [us, them].map(|c| board.rule() == crate::rule::Rule::Renju && c == Color::Black);
     for p in board.near_empties() {
         let own = board.patterns(p, us);
         let opp = board.patterns(p, them);
@@ -69,8 +72,8 @@ pub(crate) fn scan(board: &Board, us: Color, want_moves: bool, tempo_percent: i3
                 }
             }
         }
-        pot_us += cell_potential(&own);
-        pot_them += cell_potential(&opp);
+        pot_us += cell_potential(&own, restricted[0]);
+        pot_them += cell_potential(&opp, restricted[1]);
         if want_moves {
             s.moves.push((p, move_score(board, p, us)));
         }
