@@ -141,6 +141,28 @@ pub fn solve_vcf(board: &Board, max_depth: u32, max_nodes: u64) -> Option<Vec<Po
     s.vcf_line(us, max_depth)
 }
 
+/// A VCT (victory by continuous threats: fours and open threes) for the side to move of
+/// `board`, at most `max_depth` attacker moves deep and within `max_nodes`: the attacker's first
+/// move. Sound (a move returned wins against every defence), not complete.
+pub fn solve_vct(board: &Board, max_depth: u32, max_nodes: u64) -> Option<Pos> {
+    let tt = TranspositionTable::new(0);
+    let stop = AtomicBool::new(false);
+    let clock = crate::time::FakeClock::default();
+    let params = SearchParams::default();
+    let limits = ThreadLimits {
+        budget: Budget {
+            optimum_ms: u64::MAX,
+            maximum_ms: u64::MAX,
+        },
+        max_depth: 1,
+        max_nodes: None,
+        vcf_depth: params.vcf_depth,
+        start_fraction: 1.0,
+    };
+    let mut s = Searcher::new(board.clone(), &tt, &params, &stop, &clock, limits);
+    s.vct_move(max_depth, max_nodes)
+}
+
 /// Searches the side to move of `board`; `stop` ends the search early (the best move so far is
 /// returned), as do the budget and the limits.
 pub fn search(

@@ -1,0 +1,120 @@
+//! VCT tactics: 38 positions (freestyle, standard, renju; 15×15) where the side to move wins by
+//! continuous threats (fours and open threes) but has no VCF. Made by self-play with seeded
+//! practice levels and kept when the threat solver proved a win and the full engine saw it.
+//!
+//! Checks, per position: the moves replay legally with no five on the board; no VCF exists (so the
+//! position really needs threes); `solve_vct` proves a first move; that move is legal and makes a
+//! threat; and against **every** legal reply of the defender — not only the replies the solver
+//! considers — the attacker still has a proved win (`solve_vct`, which tries a VCF first). Last, the
+//! engine finds a win within its node budget.
+
+use std::sync::Arc;
+
+use omok::engine::{Engine, Limits};
+use omok::notation::parse_pos_string;
+use omok::params::Params;
+use omok::rules::{check_move, find_five, winning_line};
+use omok::search::{NoInfo, WIN_THRESHOLD, solve_vcf, solve_vct};
+use omok::time::{Budget, FakeClock};
+use omok::{Board, Color, Rule};
+use serde_json::Value;
+
+/// Nodes the engine may use per position.
+const ENGINE_NODES: u64 = 300_000;
+
+fn positions() -> Vec<(String, Board, Color)> {
+    let path = format!(
+        "{}/tests/data/tactics-vct.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let v: Value = serde_json::from_str(line).unwrap();
+            let id = v["id"].as_str().unwrap().to_string();
+            let rule: Rule = v["rule"].as_str().unwrap().parse().unwrap();
+            let size = v["size"].as_u64().unwrap() as usize;
+            let mut b = Board::square(size, rule).unwrap();
+            for p in parse_pos_string(v["moves"].as_str().unwrap(), size, size).unwrap() {
+                let c = b.side_to_move();
+                check_move(&mut b, p, c).unwrap_or_else(|e| panic!("{id}: {e}"));
+                b.make_move(p, c);
+            }
+            assert!(find_five(&b).is_none(), "{id}: decided already");
+            let winner = if v["winner"] == "black" {
+                Color::Black
+            } else {
+                Color::White
+            };
+            assert_eq!(b.side_to_move(), winner, "{id}: the winner moves");
+            (id, b, winner)
+        })
+        .collect()
+}
+
+/// Whether `color`, to move on `b`, has a point completing a winning line.
+fn has_completion(b: &Board, color: Color) -> bool {
+    b.positions().filter(|&p| b.is_empty(p)).any(|p| {
+        let mut c = b.clone();
+        c.make_move(p, color);
+        winning_line(&c, p).is_some()
+    })
+}
+
+#[test]
+fn vct_positions_need_threes_and_survive_every_reply() {
+    let positions = positions();
+    assert!(positions.len() >= 30);
+    for (id, board, attacker) in &positions {
+        assert!(solve_vcf(board, 12, 100_000).is_none(), "{id}: has a VCF");
+        let m = solve_vct(board, 4, 50_000).unwrap_or_else(|| panic!("{id}: no VCT found"));
+        let mut b = board.clone();
+        check_move(&mut b, m, *attacker).unwrap_or_else(|e| panic!("{id}: {e}"));
+        b.make_move(m, *attacker);
+        assert!(
+            winning_line(&b, m).is_none(),
+            "{id}: a VCT position cannot be won at once"
+        );
+        let defender = attacker.opponent();
+        // A threat: after any quiet reply the attacker wins at once or makes a straight four, so
+        // some reply must matter; check every legal one.
+        let replies: Vec<_> = b.positions().filter(|&p| b.is_empty(p)).collect();
+        for r in replies {
+            if check_move(&mut b, r, defender).is_err() {
+                continue;
+            }
+            b.make_move(r, defender);
+            let defender_won = winning_line(&b, r).is_some();
+            let attacker_wins = !defender_won
+                && (has_completion(&b, *attacker) || solve_vct(&b, 3, 200_000).is_some());
+            assert!(
+                attacker_wins,
+                "{id}: after {m:?}, the reply {r:?} holds\n{b:?}"
+            );
+            b.undo_move();
+        }
+    }
+}
+
+#[test]
+fn engine_finds_every_vct_win() {
+    for (id, board, _) in positions() {
+        let mut e = Engine::new(Params::default(), Arc::new(FakeClock::default()));
+        e.set_rule(board.rule()).unwrap();
+        e.set_position(board.history()).unwrap();
+        let limits = Limits {
+            budget: Budget {
+                optimum_ms: u64::MAX / 4,
+                maximum_ms: u64::MAX / 4,
+            },
+            max_nodes: Some(ENGINE_NODES),
+            max_depth: None,
+        };
+        let r = e.go(&limits, &mut NoInfo);
+        assert!(r.info.score > WIN_THRESHOLD, "{id}: {r:?}");
+        let mut b = board.clone();
+        let c = b.side_to_move();
+        assert!(check_move(&mut b, r.best.unwrap(), c).is_ok(), "{id}");
+    }
+}
