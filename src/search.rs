@@ -197,15 +197,18 @@ pub fn search(
             })
             .collect();
         let mut main = Searcher::new(board.clone(), tt, params, stop, clock, limits);
-        // A proved win by continuous threats is played at once.
-        let vct = (params.vct_depth > 0 && config.budget.maximum_ms >= VCT_MIN_BUDGET_MS)
-            .then(|| main.vct_move(params.vct_depth, params.vct_root_nodes))
-            .flatten();
-        let (mut best, info) = match vct {
-            Some(m) => {
+        // A win in one, or a win proved by continuous threats: played at once.
+        let decided = main.winning_root_move().or_else(|| {
+            (params.vct_depth > 0 && config.budget.maximum_ms >= VCT_MIN_BUDGET_MS)
+                .then(|| main.vct_move(params.vct_depth, params.vct_root_nodes))
+                .flatten()
+                .map(|m| (m, WIN - 1 - 2 * params.vct_depth as i32))
+        });
+        let (mut best, info) = match decided {
+            Some((m, score)) => {
                 let info = SearchInfo {
                     depth: 1,
-                    score: WIN - 1 - 2 * params.vct_depth as i32,
+                    score,
                     nodes: main.nodes(),
                     elapsed_ms: main.elapsed_ms(),
                     pv: vec![m],

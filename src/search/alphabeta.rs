@@ -22,6 +22,11 @@ pub const WIN_THRESHOLD: i32 = WIN - 1_000;
 /// Deepest ply the search reaches.
 pub const MAX_PLY: usize = 120;
 
+/// Share of the optimum time used when the root has a single forced reply.
+const FORCED_TIME_FACTOR: f64 = 0.25;
+/// Share of the optimum time used once the best move has been stable for three iterations.
+const STABLE_TIME_FACTOR: f64 = 0.6;
+
 /// What move generation decided for a node.
 enum NodeMoves {
     /// The node's value is known without searching moves.
@@ -179,6 +184,8 @@ impl<'a> Searcher<'a> {
         let mut info = SearchInfo::default();
         let mut score: i32 = 0;
         let mut stable = 0;
+        // A single forced reply still gets searched (for its score), but briefly.
+        let forced = self.root_is_forced();
         for depth in first_depth..=self.limits.max_depth {
             let window = self.params.aspiration_window;
             let (mut alpha, mut beta) = if depth >= 3 && score.abs() < WIN_THRESHOLD {
@@ -239,8 +246,14 @@ impl<'a> Searcher<'a> {
             // Time: stop early when the next depth is unlikely to finish, sooner when the best
             // move has been stable.
             let elapsed = self.elapsed_ms();
-            let optimum =
-                self.limits.budget.optimum_ms as f64 * if stable >= 3 { 0.6 } else { 1.0 };
+            let optimum = self.limits.budget.optimum_ms as f64
+                * if forced {
+                    FORCED_TIME_FACTOR
+                } else if stable >= 3 {
+                    STABLE_TIME_FACTOR
+                } else {
+                    1.0
+                };
             if elapsed as f64 >= optimum * self.limits.start_fraction {
                 break;
             }
@@ -458,6 +471,23 @@ impl<'a> Searcher<'a> {
             moves,
             forced: false,
         }
+    }
+
+    /// An own winning point at the root: nothing to think about.
+    pub(crate) fn winning_root_move(&mut self) -> Option<(Pos, i32)> {
+        let us = self.board.side_to_move();
+        let s = scan(&self.board, us, false, self.params.tempo_percent);
+        s.us.fives.first().map(|&p| (p, WIN - 1))
+    }
+
+    /// Whether the root has a single reply: the block of the opponent's only winning point.
+    fn root_is_forced(&mut self) -> bool {
+        let us = self.board.side_to_move();
+        let s = scan(&self.board, us, false, self.params.tempo_percent);
+        let mut blocks = s.them.fives.clone();
+        blocks.sort();
+        blocks.dedup();
+        s.us.fives.is_empty() && blocks.len() == 1
     }
 
     /// Scores the best root candidates (by move ordering) with a full-window search one ply
