@@ -184,6 +184,7 @@ pub fn run(depth: u32, clock: &dyn Clock, mut on_line: impl FnMut(&BenchLine)) -
         random_candidates: 0,
         seed: 0,
         start_fraction: 1.0,
+        multi_pv: 1,
     };
     let mut total = BenchReport { nodes: 0, ms: 0 };
     for index in 0..POSITIONS.len() {

@@ -37,6 +37,7 @@ pub struct Engine {
     threads: usize,
     strength: u8,
     seed: u64,
+    multi_pv: usize,
 }
 
 /// Transposition table size when nothing else is asked for.
@@ -57,6 +58,7 @@ impl Engine {
             threads: 1,
             strength: 100,
             seed: 0,
+            multi_pv: 1,
         }
     }
 
@@ -74,6 +76,12 @@ impl Engine {
     /// count as 100. Recorded for the searcher (Piskvork `INFO strength`).
     pub fn set_strength(&mut self, strength: u8) {
         self.strength = strength.min(100);
+    }
+
+    /// Sets how many root moves the next searches score and return as alternatives (Yixin
+    /// `YXNBEST`; at least 1).
+    pub fn set_multi_pv(&mut self, k: usize) {
+        self.multi_pv = k.clamp(1, 64);
     }
 
     /// Sets the seed of the practice levels' random choices (the same seed, position and
@@ -220,6 +228,7 @@ impl Engine {
             random_candidates: 0,
             seed: self.seed,
             start_fraction: self.params.time.iteration_start_fraction,
+            multi_pv: self.multi_pv,
         };
         if !self.params.is_full_strength(self.strength)
             && let Some(level) = self.params.level(self.strength).cloned()

@@ -63,6 +63,8 @@ pub struct SearchResult {
     pub best: Option<Pos>,
     /// The last progress report.
     pub info: SearchInfo,
+    /// With `multi_pv` above 1: the best root moves with their scores, best first.
+    pub alternatives: Vec<(Pos, i32)>,
 }
 
 /// Below this many milliseconds for the move, the root VCT is skipped.
@@ -90,6 +92,8 @@ pub struct SearchConfig {
     pub seed: u64,
     /// A new iteration starts only before this fraction of the optimum time has passed.
     pub start_fraction: f64,
+    /// Root moves to score and return as alternatives (Yixin `YXNBEST`); 1 = just the best.
+    pub multi_pv: usize,
 }
 
 /// The practice levels' choice: a seeded uniform pick among the best root moves that score
@@ -184,7 +188,7 @@ pub fn search(
     };
     let params = &config.params;
     let helpers_stop = AtomicBool::new(false);
-    let (best, mut info, helper_nodes) = std::thread::scope(|scope| {
+    let (best, mut info, helper_nodes, alternatives) = std::thread::scope(|scope| {
         let handles: Vec<_> = (1..config.threads.max(1))
             .map(|i| {
                 let helpers_stop = &helpers_stop;
@@ -222,13 +226,26 @@ pub fn search(
         if config.random_margin > 0 && best.is_some() && info.score.abs() < WIN_THRESHOLD {
             best = random_choice(&mut main, config, &info, board.hash()).or(best);
         }
+        let alternatives = if config.multi_pv > 1 && best.is_some() {
+            main.extend_node_budget(config.max_nodes.unwrap_or(u64::MAX / 2));
+            let mut scored = main.root_scores(info.depth.max(1) as i32, config.multi_pv.max(8));
+            scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            scored.truncate(config.multi_pv);
+            scored
+        } else {
+            Vec::new()
+        };
         let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
-        (best, info, helper_nodes)
+        (best, info, helper_nodes, alternatives)
     });
     info.nodes += helper_nodes;
     info.elapsed_ms = clock.now_ms().saturating_sub(start);
     match best {
-        Some(_) => SearchResult { best, info },
+        Some(_) => SearchResult {
+            best,
+            info,
+            alternatives,
+        },
         None => {
             // No iteration finished (or nothing to search): the practice player's choice.
             let mut b = board.clone();

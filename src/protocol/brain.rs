@@ -323,10 +323,32 @@ impl<W: Write> Brain<W> {
                     .collect();
                 Ok(Some(Response::Forbid(points)))
             }
-            Command::YxNbest(k) => self.started("YXNBEST").and_then(|_| {
-                self.settings.nbest = k;
-                Ok(self.think()?.map(Response::Move))
-            }),
+            Command::YxNbest(k) => match self.started("YXNBEST") {
+                Err(e) => Err(e),
+                Ok(()) => {
+                    self.settings.nbest = k;
+                    self.engine.set_multi_pv(k);
+                    let searched = self.search_with_alternatives();
+                    self.engine.set_multi_pv(1);
+                    match searched {
+                        Err(e) => Err(e),
+                        Ok((best, alternatives)) => {
+                            // Shown like the other thinking output, under `show_detail`.
+                            let shown = if self.settings.show_detail != 0 {
+                                &alternatives[..]
+                            } else {
+                                &[]
+                            };
+                            for (i, (p, score)) in shown.iter().enumerate() {
+                                let line =
+                                    format!("NBEST {} {},{} score {}", i + 1, p.x(), p.y(), score);
+                                self.answer(Response::Message(line))?;
+                            }
+                            Ok(best.map(|r| Response::Move(r.0)))
+                        }
+                    }
+                }
+            },
             Command::Stop => Ok(None),
             Command::YxHashClear => {
                 self.engine.clear_hash();
@@ -432,6 +454,14 @@ impl<W: Write> Brain<W> {
 
     /// [`Brain::think`] with the search's score (from the side to move's view).
     fn search(&mut self) -> Result<Option<(Pos, i32)>, BrainError> {
+        Ok(self.search_with_alternatives()?.0)
+    }
+
+    /// [`Brain::search`] with the scored alternatives of a multi-PV search (`YXNBEST`).
+    #[allow(clippy::type_complexity)]
+    fn search_with_alternatives(
+        &mut self,
+    ) -> Result<(Option<(Pos, i32)>, Vec<(Pos, i32)>), BrainError> {
         let color = self.engine.side_to_move();
         if let Some((winner, _)) = find_five(self.engine.board()) {
             return Err(BrainError::GameOver(winner));
@@ -465,7 +495,7 @@ impl<W: Write> Brain<W> {
         };
         let result = self.engine.go(&limits, &mut sink);
         if sink.failed.is_some() {
-            return Ok(None);
+            return Ok((None, Vec::new()));
         }
         self.spend(effective, result.info.elapsed_ms);
         let blocked: Vec<Pos> = self.markers.iter().chain(&self.excluded).copied().collect();
@@ -473,8 +503,8 @@ impl<W: Write> Brain<W> {
             Some(p) if !blocked.contains(&p) => Some(p),
             _ => swap2::best_point(&mut self.engine.board().clone(), color, &blocked).map(|r| r.0),
         };
-        best.map(|p| Some((p, result.info.score)))
-            .ok_or(BrainError::NoMove(color))
+        let best = best.ok_or(BrainError::NoMove(color))?;
+        Ok((Some((best, result.info.score)), result.alternatives))
     }
 
     /// The time settings for the next search: without a reported `time_left`, the match time

@@ -51,6 +51,7 @@ pub fn choose(board: &mut Board, color: Color) -> SearchResult {
             elapsed_ms: 0,
             pv: pick.map(|r| vec![r.2]).unwrap_or_default(),
         },
+        alternatives: Vec::new(),
     }
 }
 

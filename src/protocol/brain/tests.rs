@@ -227,8 +227,37 @@ fn yx_queries_and_stop() {
     assert!(send(&mut b, "YXHASHCLEAR\nSTOP\nYXSTOP").is_empty());
     send(&mut b, "START 15\nTURN 7,7");
     let before = history(&b);
-    assert_eq!(send(&mut b, "YXNBEST 2").len(), 1);
+    let out = send(&mut b, "YXNBEST 2");
+    assert!(!out.last().unwrap().starts_with("MESSAGE"), "{out:?}");
     assert_eq!(history(&b), before, "YXNBEST does not play its move");
+}
+
+#[test]
+fn yxnbest_lists_the_best_moves() {
+    let mut b = brain();
+    send(
+        &mut b,
+        "INFO show_detail 1\nINFO timeout_turn 100000\nINFO max_node 20000\nSTART 15\nTURN 7,7",
+    );
+    let before = history(&b);
+    let out = send(&mut b, "YXNBEST 3");
+    let nbest: Vec<&String> = out
+        .iter()
+        .filter(|l| l.starts_with("MESSAGE NBEST "))
+        .collect();
+    assert_eq!(nbest.len(), 3, "{out:?}");
+    let mut points: Vec<&str> = nbest.iter().map(|l| l.split(' ').nth(3).unwrap()).collect();
+    points.sort();
+    points.dedup();
+    assert_eq!(points.len(), 3, "three different moves: {out:?}");
+    assert!(out.last().unwrap().split(',').count() == 2, "{out:?}");
+    assert_eq!(history(&b), before);
+    // Multi-PV is for YXNBEST only: the next TURN answers just a move.
+    let out = send(&mut b, "TURN 0,0");
+    assert!(
+        !out.iter().any(|l| l.starts_with("MESSAGE NBEST")),
+        "{out:?}"
+    );
 }
 
 #[test]
