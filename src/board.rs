@@ -467,6 +467,30 @@ impl fmt::Debug for Board {
     }
 }
 
+/// Helpers for the crate's unit tests.
+#[cfg(test)]
+pub(crate) mod test_util {
+    use super::Board;
+    use crate::core::{Color, Pos};
+    use crate::rule::Rule;
+
+    /// A 15×15 board of `rule` with the given black and white stones (`(x, y)` pairs).
+    pub(crate) fn board_with(
+        rule: Rule,
+        black: &[(usize, usize)],
+        white: &[(usize, usize)],
+    ) -> Board {
+        let mut b = Board::square(15, rule).unwrap();
+        for &(x, y) in black {
+            b.make_move(Pos::new(x, y).unwrap(), Color::Black);
+        }
+        for &(x, y) in white {
+            b.make_move(Pos::new(x, y).unwrap(), Color::White);
+        }
+        b
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -72,20 +72,10 @@ pub fn uniform<R: RngCore>(rng: &mut R, n: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::test_util::board_with as board;
     use crate::rule::Rule;
     use rand_core::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
-
-    fn board(rule: Rule, black: &[(usize, usize)], white: &[(usize, usize)]) -> Board {
-        let mut b = Board::square(15, rule).unwrap();
-        for &(x, y) in black {
-            b.make_move(Pos::new(x, y).unwrap(), Color::Black);
-        }
-        for &(x, y) in white {
-            b.make_move(Pos::new(x, y).unwrap(), Color::White);
-        }
-        b
-    }
 
     #[test]
     fn empty_board_gets_the_centre() {

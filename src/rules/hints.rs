@@ -165,18 +165,8 @@ fn three_blocks(board: &mut Board, color: Color, t: &Threat) -> Vec<Pos> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::test_util::board_with as board;
     use crate::rule::Rule;
-
-    fn board(rule: Rule, black: &[(usize, usize)], white: &[(usize, usize)]) -> Board {
-        let mut b = Board::square(15, rule).unwrap();
-        for &(x, y) in black {
-            b.make_move(Pos::new(x, y).unwrap(), Color::Black);
-        }
-        for &(x, y) in white {
-            b.make_move(Pos::new(x, y).unwrap(), Color::White);
-        }
-        b
-    }
 
     fn xy(v: &[Pos]) -> Vec<(usize, usize)> {
         v.iter().map(|p| (p.x(), p.y())).collect()

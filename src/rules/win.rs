@@ -62,18 +62,8 @@ pub fn ensure_no_five(board: &Board) -> Result<(), BoardError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::test_util::board_with;
     use crate::rule::Rule;
-
-    fn board_with(rule: Rule, black: &[(usize, usize)], white: &[(usize, usize)]) -> Board {
-        let mut b = Board::square(15, rule).unwrap();
-        for &(x, y) in black {
-            b.make_move(Pos::new(x, y).unwrap(), Color::Black);
-        }
-        for &(x, y) in white {
-            b.make_move(Pos::new(x, y).unwrap(), Color::White);
-        }
-        b
-    }
 
     #[test]
     fn five_in_each_direction_including_the_edge() {
