@@ -1,31 +1,17 @@
 //! `pbrain-omok forbid` as a process: batch JSON lines, an interactive frontend that keeps the
 //! process open and waits for each answer, the ASCII view, and bad arguments.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
+mod common;
+
+use std::io::Write;
+use std::process::Command;
 use std::time::Duration;
 
 const BIN: &str = env!("CARGO_BIN_EXE_pbrain-omok");
 
 #[test]
 fn answers_each_line_while_stdin_stays_open() {
-    let mut child = Command::new(BIN)
-        .args(["forbid", "--rule", "renju"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            if tx.send(line.unwrap()).is_err() {
-                break;
-            }
-        }
-    });
+    let (mut child, mut stdin, rx) = common::spawn_binary(&["forbid", "--rule", "renju"]);
     let queries = [
         (
             r#"{"black":[[5,7],[6,7],[7,6],[7,5]],"white":[[0,0],[14,14],[0,14],[14,0]]}"#,

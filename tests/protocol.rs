@@ -11,8 +11,10 @@
 //! - `OMOK_PROTOCOL_FUZZ_BATCHES`: batches of random lines in the fuzz run (default 40);
 //!   `OMOK_PROTOCOL_FUZZ_SEED`: its seed (default fixed, so runs repeat).
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+mod common;
+
+use std::io::Write;
+use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
@@ -40,23 +42,8 @@ struct Session {
 
 impl Session {
     fn new() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-omok"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start pbrain-omok");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
+        let (child, stdin, lines) = common::spawn_binary(&[]);
+        let stdin = Some(stdin);
         Session {
             child,
             stdin,

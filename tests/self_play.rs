@@ -11,8 +11,10 @@
 //!
 //! Two games run at a time (one thinking brain per game, two cores).
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+mod common;
+
+use std::io::Write;
+use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
@@ -37,22 +39,7 @@ struct Session {
 
 impl Session {
     fn new() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-omok"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start pbrain-omok");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take().unwrap();
+        let (child, stdin, lines) = common::spawn_binary(&[]);
         Session {
             child,
             stdin,
