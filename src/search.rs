@@ -96,6 +96,48 @@ pub struct SearchConfig {
     pub multi_pv: usize,
 }
 
+/// Lazy SMP's choice among the threads' results: each thread votes for its best move with
+/// weight (score − lowest score + 10) × completed depth; a proved win of any thread is taken. The
+/// main thread's move wins ties (and is the only vote with one thread).
+fn vote(
+    main_best: Option<Pos>,
+    main: &SearchInfo,
+    helpers: &[(Option<Pos>, SearchInfo)],
+) -> Option<Pos> {
+    let mut results: Vec<(Pos, &SearchInfo)> = Vec::with_capacity(helpers.len() + 1);
+    results.extend(main_best.map(|m| (m, main)));
+    results.extend(
+        helpers
+            .iter()
+            .filter(|h| h.1.depth > 0)
+            .filter_map(|h| h.0.map(|m| (m, &h.1))),
+    );
+    if let Some(win) = results
+        .iter()
+        .filter(|r| r.1.score > WIN_THRESHOLD)
+        .max_by_key(|r| r.1.score)
+    {
+        return Some(win.0);
+    }
+    let low = results.iter().map(|r| r.1.score).min()?;
+    let mut votes: Vec<(Pos, i64)> = Vec::new();
+    for (m, info) in &results {
+        let w = (info.score - low + 10) as i64 * info.depth as i64;
+        match votes.iter_mut().find(|v| v.0 == *m) {
+            Some(v) => v.1 += w,
+            None => votes.push((*m, w)),
+        }
+    }
+    // The main thread's move comes first, so it keeps ties.
+    votes
+        .iter()
+        .fold(None, |acc: Option<(Pos, i64)>, &v| match acc {
+            Some(a) if a.1 >= v.1 => Some(a),
+            _ => Some(v),
+        })
+        .map(|v| v.0)
+}
+
 /// The practice levels' choice: a seeded uniform pick among the best root moves that score
 /// within the margin of the best one.
 fn random_choice(
@@ -195,8 +237,8 @@ pub fn search(
                 let board = board.clone();
                 scope.spawn(move || {
                     let mut s = Searcher::new(board, tt, params, helpers_stop, clock, limits);
-                    s.iterate(false, 1 + (i % 2) as i32, &mut NoInfo);
-                    s.nodes()
+                    let (best, info) = s.iterate(false, 1 + (i % 2) as i32, &mut NoInfo);
+                    (best, info)
                 })
             })
             .collect();
@@ -208,7 +250,7 @@ pub fn search(
                 .flatten()
                 .map(|m| (m, WIN - 1 - 2 * params.vct_depth as i32))
         });
-        let (mut best, info) = match decided {
+        let (mut best, mut info) = match decided {
             Some((m, score)) => {
                 let info = SearchInfo {
                     depth: 1,
@@ -235,7 +277,16 @@ pub fn search(
         } else {
             Vec::new()
         };
-        let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+        let helpers: Vec<(Option<Pos>, SearchInfo)> =
+            handles.into_iter().filter_map(|h| h.join().ok()).collect();
+        let helper_nodes: u64 = helpers.iter().map(|h| h.1.nodes).sum();
+        if config.random_margin == 0 && decided.is_none() {
+            let voted = vote(best, &info, &helpers);
+            if voted.is_some() && voted != best {
+                best = voted;
+                info.pv = voted.into_iter().collect();
+            }
+        }
         (best, info, helper_nodes, alternatives)
     });
     info.nodes += helper_nodes;
