@@ -2,26 +2,13 @@
 //! with renju coordinates and the forbidden points, refused moves with their reasons, undo, a win,
 //! and the end of input. Node-limited engine moves keep the runs short and repeatable.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// Runs `pbrain-omok play ARGS` with `input` on stdin; returns stdout (and checks the exit).
 fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-omok"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start pbrain-omok play");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    let out = common::run_binary(&all, input);
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(
         out.status.success(),

@@ -2,27 +2,13 @@
 //! per input line, clear errors that leave the state alone, the final result line, and the same
 //! output as the in-process [`omok::game::session::run_lines`].
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use serde_json::Value;
 
 /// Runs the referee on `input` and returns its stdout lines.
 fn referee(input: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-omok"))
-        .arg("referee")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start pbrain-omok referee");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::run_binary(&["referee"], input);
     assert!(
         out.status.success(),
         "{}",

@@ -255,7 +255,7 @@ impl Judge for RefereeJudge {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn pos(x: usize, y: usize) -> Pos {
@@ -271,7 +271,7 @@ mod tests {
     }
 
     /// Black f8 g8 h10 h9 with white in the corners: h8 (7,7) is a double three for black.
-    fn double_three_opening() -> Vec<Pos> {
+    pub(crate) fn double_three_opening() -> Vec<Pos> {
         vec![
             pos(5, 7),
             pos(0, 0),

@@ -81,3 +81,23 @@ pub fn spawn_binary(
     });
     (child, stdin, lines)
 }
+
+/// Runs `pbrain-omok ARGS` to completion with `input` on stdin and returns its output.
+pub fn run_binary(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-omok"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start pbrain-omok");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("pbrain-omok output")
+}

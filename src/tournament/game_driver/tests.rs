@@ -185,16 +185,8 @@ fn losses_by_time_illegal_crash_memory_and_foul() {
         1 << 20,
     );
     assert_eq!(fat.reason, Reason::Memory);
-    let opening = vec![
-        pos(5, 7),
-        pos(0, 0),
-        pos(6, 7),
-        pos(14, 14),
-        pos(7, 5),
-        pos(0, 14),
-        pos(7, 6),
-        pos(14, 0),
-    ];
+    // h8 (7,7) is a double three for black.
+    let opening = crate::tournament::judge::tests::double_three_opening();
     let foul = run(Rule::Renju, opening, vec![line("OK"), line("7,7")], 0);
     assert_eq!(
         (foul.winner, foul.reason),
