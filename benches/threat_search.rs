@@ -1,8 +1,9 @@
 //! Threat search over the positions of `tests/data/tactics.jsonl` (forced wins by continuous
 //! fours, all three rules, 15×15 and 20×20): `solve_vcf` at the fixtures' depth and node limits,
 //! and `Engine::go` at depth 4 with 1 thread, a fixed 1 MiB table cleared before each search and
-//! a fake clock. One iteration = one position, cycling through the file, so the reported time is
-//! the mean per position.
+//! a fake clock; and `solve_vct` (depth 4, 50 000 nodes, as in tests/tactics_vct.rs) over
+//! `tests/data/tactics-vct.jsonl` (wins that need open threes). One iteration = one position,
+//! cycling through the file, so the reported time is the mean per position.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -11,13 +12,13 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use omok::engine::{Engine, Limits};
 use omok::notation::parse_pos_string;
 use omok::params::Params;
-use omok::search::{NoInfo, solve_vcf};
+use omok::search::{NoInfo, solve_vcf, solve_vct};
 use omok::time::{Budget, FakeClock};
 use omok::{Board, Color, Rule};
 
-/// The fixture positions, in file order.
-fn tactics() -> Vec<Board> {
-    let path = format!("{}/tests/data/tactics.jsonl", env!("CARGO_MANIFEST_DIR"));
+/// The positions of one fixture file, in file order.
+fn tactics(file: &str) -> Vec<Board> {
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(path)
         .expect("tactics file")
         .lines()
@@ -42,7 +43,17 @@ fn tactics() -> Vec<Board> {
 }
 
 fn bench(c: &mut Criterion) {
-    let boards = tactics();
+    let vct_boards = tactics("tactics-vct.jsonl");
+    let mut k = 0;
+    c.bench_function("solve_vct/tactics-vct", |b| {
+        b.iter(|| {
+            let board = &vct_boards[k % vct_boards.len()];
+            k += 1;
+            black_box(solve_vct(board, 4, 50_000))
+        })
+    });
+
+    let boards = tactics("tactics.jsonl");
     let n = boards.len();
     let mut i = 0;
     c.bench_function("solve_vcf/tactics", |b| {

@@ -6,7 +6,12 @@
 //! - `keys[p][d]` is the 20-bit line key of the ten cells around `p` along `d` (centre excluded);
 //! - `patterns[p][d]` is `table.lookup(keys[p][d])` (black in the low byte);
 //! - `hash` is the XOR of the Zobrist keys of all stones; `counts` are the stone counts;
-//! - `near[p]` is the number of stones within [`NEAR_RADIUS`] (Chebyshev) of `p`.
+//! - `near[p]` is the number of stones within [`NEAR_RADIUS`] (Chebyshev) of `p`;
+//! - `summaries[p][c]` is the [`CellSummary`] of colour `c`'s patterns on `p` (every cell, occupied
+//!   and wall cells too); an empty `p` is in exactly the threat sets of colour `c` that the
+//!   summary's mask names, and occupied cells are in none (`threat_counts` are the set sizes);
+//! - `potential[c]` is the sum of `summaries[p][c].potential()` over the candidate cells (empty,
+//!   `near[p] > 0`): the incremental static evaluation.
 //!
 //! A move touches the ten neighbours of the stone in each of the four directions: it sets two bits
 //! in each neighbour's key and looks its pattern up again. Undo clears the bits and looks up again,
@@ -19,6 +24,7 @@ use std::fmt;
 use crate::core::PAD;
 use crate::core::{Color, Dir, GRID_CELLS, MAX_SIZE, MIN_SIZE, Pos, STRIDE, ZOBRIST};
 use crate::error::BoardError;
+use crate::pattern::cell::{CellSummary, ThreatSet};
 use crate::pattern::{
     CELL_BLACK, CELL_EMPTY, CELL_WALL, CELL_WHITE, HALF_WINDOW, Line, LinePattern, PatternTable,
     key_shift,
@@ -36,12 +42,22 @@ pub struct Board {
     keys: Box<[[u32; 4]]>,
     patterns: Box<[[u16; 4]]>,
     near: Box<[u8]>,
+    summaries: Box<[[CellSummary; 2]]>,
+    /// Per colour and [`ThreatSet`]: one bit per padded-grid cell.
+    threat_bits: Box<[[[u64; THREAT_WORDS]; 3]; 2]>,
+    threat_counts: [[u16; 3]; 2],
+    potential: [i32; 2],
+    /// Whether a colour's forbidden shapes count for nothing (renju black).
+    restricted: [bool; 2],
     hash: u64,
     history: Vec<(Pos, Color)>,
     counts: [usize; 2],
     #[cfg(debug_assertions)]
     debug_checks: std::cell::Cell<u32>,
 }
+
+/// Words of a threat-set bitmap.
+const THREAT_WORDS: usize = GRID_CELLS.div_ceil(64);
 
 /// Radius of the square around each stone whose cells count as "near" (move candidates).
 pub const NEAR_RADIUS: isize = 2;
@@ -71,6 +87,11 @@ impl Board {
             keys: vec![[0; 4]; GRID_CELLS].into_boxed_slice(),
             patterns: vec![[0; 4]; GRID_CELLS].into_boxed_slice(),
             near: vec![0; GRID_CELLS].into_boxed_slice(),
+            summaries: vec![[CellSummary::default(); 2]; GRID_CELLS].into_boxed_slice(),
+            threat_bits: Box::new([[[0; THREAT_WORDS]; 3]; 2]),
+            threat_counts: [[0; 3]; 2],
+            potential: [0; 2],
+            restricted: [rule == Rule::Renju, false],
             hash: 0,
             history: Vec::with_capacity(width * height),
             counts: [0; 2],
@@ -90,6 +111,14 @@ impl Board {
         for (pats, keys) in board.patterns.iter_mut().zip(board.keys.iter()) {
             *pats = keys.map(|k| table.lookup(k));
         }
+        for (i, summary) in board.summaries.iter_mut().enumerate() {
+            let raw = board.patterns[i];
+            for (c, s) in summary.iter_mut().enumerate() {
+                let pats = raw.map(|r| LinePattern::from_byte((r >> (8 * c)) as u8));
+                *s = CellSummary::of(pats, board.restricted[c]);
+            }
+        }
+        // The empty board has no threats and no candidate cells: the sums start at zero.
         Ok(board)
     }
 
@@ -192,6 +221,7 @@ impl Board {
         debug_assert!(self.contains(p) && self.is_empty(p), "make_move on {p:?}");
         let code = stone_code(color);
         self.cells[p.index()] = code;
+        self.leave_candidates(p.index());
         self.update_neighbours::<true>(p, code as u32);
         self.update_near::<true>(p);
         self.hash ^= ZOBRIST[color.index()][p.index()];
@@ -206,9 +236,10 @@ impl Board {
     pub fn undo_move(&mut self) -> Option<(Pos, Color)> {
         let (p, color) = self.history.pop()?;
         let code = stone_code(color);
+        self.update_near::<false>(p);
         self.cells[p.index()] = CELL_EMPTY;
         self.update_neighbours::<false>(p, code as u32);
-        self.update_near::<false>(p);
+        self.rejoin_candidates(p.index());
         self.hash ^= ZOBRIST[color.index()][p.index()];
         self.counts[color.index()] -= 1;
         #[cfg(debug_assertions)]
@@ -219,14 +250,25 @@ impl Board {
     #[inline(always)]
     fn update_neighbours<const PLACE: bool>(&mut self, p: Pos, code: u32) {
         let table = self.table;
+        // Two passes: first every key and pattern (independent table lookups the processor can
+        // overlap), then the summaries of the cells whose patterns changed.
+        let mut old = [[0u16; 2 * HALF_WINDOW]; 4];
         for d in Dir::ALL {
             let delta = d.delta();
             let di = d.index();
             for k in 1..=HALF_WINDOW as isize {
                 // The neighbour behind sees p at offset +k, the one ahead at offset −k.
-                for (q, shift) in [
-                    ((p.index() as isize - k * delta) as usize, key_shift(k)),
-                    ((p.index() as isize + k * delta) as usize, key_shift(-k)),
+                for (j, q, shift) in [
+                    (
+                        2 * k as usize - 2,
+                        (p.index() as isize - k * delta) as usize,
+                        key_shift(k),
+                    ),
+                    (
+                        2 * k as usize - 1,
+                        (p.index() as isize + k * delta) as usize,
+                        key_shift(-k),
+                    ),
                 ] {
                     let key = &mut self.keys[q][di];
                     if PLACE {
@@ -234,9 +276,98 @@ impl Board {
                     } else {
                         *key &= !(3 << shift);
                     }
+                    old[di][j] = self.patterns[q][di];
                     self.patterns[q][di] = table.lookup(*key);
                 }
             }
+        }
+        for d in Dir::ALL {
+            let delta = d.delta();
+            let di = d.index();
+            for k in 1..=HALF_WINDOW as isize {
+                for (j, q) in [
+                    (
+                        2 * k as usize - 2,
+                        (p.index() as isize - k * delta) as usize,
+                    ),
+                    (
+                        2 * k as usize - 1,
+                        (p.index() as isize + k * delta) as usize,
+                    ),
+                ] {
+                    self.update_summaries(q, di, old[di][j], self.patterns[q][di]);
+                }
+            }
+        }
+    }
+
+    /// Line `di` of cell `q` changed from the pattern pair `old` to `new`: updates both colours'
+    /// summaries (of every cell, occupied and wall cells too, so no branch is needed), the
+    /// potential sums (candidate cells only) and the threat sets (empty cells only).
+    #[inline(always)]
+    fn update_summaries(&mut self, q: usize, di: usize, old: u16, new: u16) {
+        let empty = self.cells[q] == CELL_EMPTY;
+        let candidate = (empty && self.near[q] > 0) as i32;
+        for c in 0..2 {
+            let shift = 8 * c;
+            let summary = &mut self.summaries[q][c];
+            let old_mask = summary.threat_mask();
+            let delta = summary.update(
+                di,
+                (old >> shift) as u8,
+                (new >> shift) as u8,
+                self.restricted[c],
+            );
+            let new_mask = summary.threat_mask();
+            self.potential[c] += candidate * delta;
+            if old_mask != new_mask && empty {
+                self.update_threat_bits(c, q, old_mask, new_mask);
+            }
+        }
+    }
+
+    /// Moves cell `q` of colour `c` from the threat sets of `old_mask` to those of `new_mask`.
+    #[inline(always)]
+    fn update_threat_bits(&mut self, c: usize, q: usize, old_mask: u8, new_mask: u8) {
+        let (word, bit) = (q / 64, 1u64 << (q % 64));
+        for set in ThreatSet::ALL {
+            let b = set.bit();
+            let (was, is) = (old_mask & b != 0, new_mask & b != 0);
+            if was != is {
+                self.threat_bits[c][set.index()][word] ^= bit;
+                if is {
+                    self.threat_counts[c][set.index()] += 1;
+                } else {
+                    self.threat_counts[c][set.index()] -= 1;
+                }
+            }
+        }
+    }
+
+    /// The cell `q` (just occupied) leaves the threat sets and the potential sums.
+    #[inline(always)]
+    fn leave_candidates(&mut self, q: usize) {
+        let candidate = self.near[q] > 0;
+        for c in 0..2 {
+            let s = self.summaries[q][c];
+            if candidate {
+                self.potential[c] -= s.potential();
+            }
+            self.update_threat_bits(c, q, s.threat_mask(), 0);
+        }
+    }
+
+    /// The cell `q` (just emptied) rejoins
+    /// the threat sets and the potential sums.
+    #[inline(always)]
+    fn rejoin_candidates(&mut self, q: usize) {
+        let candidate = self.near[q] > 0;
+        for c in 0..2 {
+            let s = self.summaries[q][c];
+            if candidate {
+                self.potential[c] += s.potential();
+            }
+            self.update_threat_bits(c, q, 0, s.threat_mask());
         }
     }
 
@@ -244,11 +375,19 @@ impl Board {
     fn update_near<const PLACE: bool>(&mut self, p: Pos) {
         for dy in -NEAR_RADIUS..=NEAR_RADIUS {
             let row = (p.index() as isize + dy * STRIDE as isize) as usize;
-            for cell in &mut self.near[row - NEAR_RADIUS as usize..=row + NEAR_RADIUS as usize] {
-                if PLACE {
-                    *cell += 1;
+            for i in row - NEAR_RADIUS as usize..=row + NEAR_RADIUS as usize {
+                // A cell becoming (or ceasing to be) a candidate adds (removes) its potential.
+                let sign = if PLACE {
+                    self.near[i] += 1;
+                    (self.near[i] == 1) as i32
                 } else {
-                    *cell -= 1;
+                    self.near[i] -= 1;
+                    -((self.near[i] == 0) as i32)
+                };
+                if sign != 0 && self.cells[i] == CELL_EMPTY {
+                    let [b, w] = self.summaries[i];
+                    self.potential[0] += sign * b.potential();
+                    self.potential[1] += sign * w.potential();
                 }
             }
         }
@@ -263,6 +402,46 @@ impl Board {
     /// The empty points within [`NEAR_RADIUS`] of a stone, in board order.
     pub fn near_empties(&self) -> impl Iterator<Item = Pos> + '_ {
         self.positions().filter(|&p| self.is_near_empty(p))
+    }
+
+    /// The summary of `color`'s patterns on `p` (what a stone of `color` there would do).
+    #[inline]
+    pub fn summary(&self, p: Pos, color: Color) -> CellSummary {
+        self.summaries[p.index()][color.index()]
+    }
+
+    /// The sum of `color`'s cell potentials over the candidate points (empty, within
+    /// [`NEAR_RADIUS`] of a stone), kept incrementally.
+    #[inline]
+    pub fn potential(&self, color: Color) -> i32 {
+        self.potential[color.index()]
+    }
+
+    /// The number of points in one of `color`'s threat sets.
+    #[inline]
+    pub fn threat_count(&self, color: Color, set: ThreatSet) -> usize {
+        self.threat_counts[color.index()][set.index()] as usize
+    }
+
+    /// The points of one of `color`'s threat sets, in board order.
+    pub fn threat_points(&self, color: Color, set: ThreatSet) -> impl Iterator<Item = Pos> + '_ {
+        let words = &self.threat_bits[color.index()][set.index()];
+        let empty = self.threat_count(color, set) == 0;
+        words
+            .iter()
+            .enumerate()
+            .take(if empty { 0 } else { THREAT_WORDS })
+            .flat_map(|(i, &w)| {
+                let mut w = w;
+                std::iter::from_fn(move || {
+                    if w == 0 {
+                        return None;
+                    }
+                    let b = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    Some(Pos::from_index(i * 64 + b))
+                })
+            })
     }
 
     /// Removes every stone.
@@ -364,6 +543,27 @@ impl Board {
         }
         assert_eq!(self.hash, hash, "hash");
         assert_eq!(self.counts, counts, "stone counts");
+        for c in Color::ALL {
+            let potential: i32 = self
+                .near_empties()
+                .map(|p| self.summary(p, c).potential())
+                .sum();
+            assert_eq!(self.potential(c), potential, "{c} potential");
+            for set in ThreatSet::ALL {
+                let members = self
+                    .positions()
+                    .filter(|&p| {
+                        self.is_empty(p) && self.summary(p, c).threat_mask() & set.bit() != 0
+                    })
+                    .count();
+                assert_eq!(self.threat_count(c, set), members, "{c} {set:?} count");
+                assert_eq!(
+                    self.threat_points(c, set).count(),
+                    members,
+                    "{c} {set:?} bits"
+                );
+            }
+        }
         assert_eq!(self.history.len(), counts[0] + counts[1], "history length");
         for (i, &c) in self.cells.iter().enumerate() {
             let (x, y) = (i % STRIDE, i / STRIDE);
@@ -390,6 +590,25 @@ impl Board {
                 self.table.lookup(key),
                 "pattern of {p:?} along {d:?}"
             );
+        }
+        for c in Color::ALL {
+            let s = CellSummary::of(self.patterns(p, c), self.restricted[c.index()]);
+            assert_eq!(self.summary(p, c), s, "{c} summary of {p:?}");
+        }
+        if self.is_empty(p) {
+            for c in Color::ALL {
+                let s = self.summary(p, c);
+                for set in ThreatSet::ALL {
+                    let bit = self.threat_bits[c.index()][set.index()][p.index() / 64]
+                        >> (p.index() % 64)
+                        & 1;
+                    assert_eq!(
+                        bit == 1,
+                        s.threat_mask() & set.bit() != 0,
+                        "{c} {set:?} bit of {p:?}"
+                    );
+                }
+            }
         }
         let (x, y) = (p.x() as i64, p.y() as i64);
         let r = NEAR_RADIUS as i64;

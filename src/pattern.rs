@@ -12,6 +12,7 @@
 //! used directly by the forbidden check and the threat hints; [`table`] only caches it.
 
 pub mod analysis;
+pub mod cell;
 pub mod table;
 
 pub use analysis::{Line, WinRule};

@@ -1,0 +1,414 @@
+//! Cell summaries: what one stone of a colour on an empty cell does over all four lines at once —
+//! the combined pattern code of the cell — with the evaluation weights that belong to it.
+//!
+//! The board keeps one [`CellSummary`] per empty cell and colour up to date on make/undo (each move
+//! changes the line patterns of 40 cells, and only those cells' summaries are recomputed), and
+//! keeps the sum of the summaries' [`CellSummary::potential`] over the candidate cells. The static
+//! evaluation is that sum; the move-ordering score of a point is its attack value for the mover
+//! plus its defence value for the opponent.
+//!
+//! The weights live here, next to the codes, and not in [`crate::eval`]: the board (which may only
+//! depend on `core` and `pattern`) has to maintain their sums. [`crate::eval`] keeps the slow,
+//! direction-by-direction reference computation the tests compare against.
+
+use super::{LinePattern, PatternKind};
+
+/// Attack value of one directional pattern class, by [`PatternKind`] order.
+pub const ATTACK: [i32; 11] = [0, 2, 6, 8, 30, 40, 150, 180, 3_000, 100_000, 0];
+/// Defence value (the same class for the opponent), by [`PatternKind`] order.
+pub const DEFENCE: [i32; 11] = [0, 1, 4, 6, 24, 30, 120, 150, 2_400, 50_000, 0];
+/// Potential of one directional pattern class for the static evaluation, by [`PatternKind`] order.
+pub const POTENTIAL: [i32; 11] = [0, 1, 3, 4, 12, 14, 45, 50, 400, 0, 0];
+/// Potential bonus of a cell that wins by force with one more move (two fours, a four and an
+/// open three), and of a double open three where double threes are allowed.
+pub const POTENTIAL_WINNING_SHAPE: i32 = 300;
+/// Potential bonus of a double open three (unrestricted side).
+pub const POTENTIAL_DOUBLE_THREE: i32 = 120;
+
+/// What one line contributes to a cell: the additive weights and a 3-bit line code for the
+/// combination table.
+#[derive(Clone, Copy)]
+struct LineEntry {
+    potential: i32,
+    attack: i32,
+    defence: i32,
+    code: u16,
+}
+
+/// Line codes: the classes that decide a cell's combination bonuses and threat sets.
+const CODE_NONE: u16 = 0;
+const CODE_FLEX3: u16 = 1;
+const CODE_FOUR: u16 = 2;
+const CODE_DOUBLE_FOUR: u16 = 3;
+const CODE_FLEX4: u16 = 4;
+const CODE_DOUBLE_FLEX4: u16 = 5;
+const CODE_FIVE: u16 = 6;
+const CODE_OVERLINE: u16 = 7;
+/// Bits of one line code in a cell's combination index.
+const CODE_BITS: u32 = 3;
+/// Number of combination indexes (four line codes).
+const COMBOS: usize = 1 << (4 * CODE_BITS);
+
+const fn line_code(p: LinePattern) -> u16 {
+    match p.kind() {
+        PatternKind::Flex3 => CODE_FLEX3,
+        PatternKind::Block4 if p.four_count() >= 2 => CODE_DOUBLE_FOUR,
+        PatternKind::Block4 => CODE_FOUR,
+        PatternKind::Flex4 if p.four_count() >= 2 => CODE_DOUBLE_FLEX4,
+        PatternKind::Flex4 => CODE_FLEX4,
+        PatternKind::Five => CODE_FIVE,
+        PatternKind::Overline => CODE_OVERLINE,
+        _ => CODE_NONE,
+    }
+}
+
+const fn line_table() -> [LineEntry; 256] {
+    let mut t = [LineEntry {
+        potential: 0,
+        attack: 0,
+        defence: 0,
+        code: CODE_NONE,
+    }; 256];
+    let mut b = 0;
+    while b < 256 {
+        // Bytes whose kind nibble names no class never occur in a pattern table.
+        if b & 0x0F < PatternKind::ALL.len() {
+            let p = LinePattern::from_byte(b as u8);
+            let i = p.kind() as usize;
+            t[b] = LineEntry {
+                potential: POTENTIAL[i],
+                attack: ATTACK[i],
+                defence: DEFENCE[i],
+                code: line_code(p),
+            };
+        }
+        b += 1;
+    }
+    t
+}
+
+/// Every pattern byte's contribution, built at compile time.
+static LINE_TABLE: [LineEntry; 256] = line_table();
+
+/// Counts of one combination: fives, straight fours, fours, open threes, overlines.
+#[derive(Clone, Copy)]
+struct ComboCounts {
+    fives: u32,
+    flex4: u32,
+    fours: u32,
+    flex3: u32,
+    overlines: u32,
+}
+
+const fn combo_counts(index: usize) -> ComboCounts {
+    let mut c = ComboCounts {
+        fives: 0,
+        flex4: 0,
+        fours: 0,
+        flex3: 0,
+        overlines: 0,
+    };
+    let mut d = 0;
+    while d < 4 {
+        match ((index >> (CODE_BITS * d)) & 7) as u16 {
+            CODE_FLEX3 => c.flex3 += 1,
+            CODE_FOUR => c.fours += 1,
+            CODE_DOUBLE_FOUR => c.fours += 2,
+            CODE_FLEX4 => {
+                c.flex4 += 1;
+                c.fours += 1;
+            }
+            CODE_DOUBLE_FLEX4 => {
+                c.flex4 += 1;
+                c.fours += 2;
+            }
+            CODE_FIVE => c.fives += 1,
+            CODE_OVERLINE => c.overlines += 1,
+            _ => {}
+        }
+        d += 1;
+    }
+    c
+}
+
+/// Bonus class of a combination for the move-ordering values.
+const BONUS_NONE: u8 = 0;
+const BONUS_WINNING: u8 = 1;
+const BONUS_DOUBLE_THREE: u8 = 2;
+/// Attack and defence bonuses by bonus class.
+const ATTACK_BONUS: [i32; 3] = [
+    0,
+    ATTACK[PatternKind::Flex4 as usize],
+    ATTACK[PatternKind::Flex4 as usize] / 3,
+];
+const DEFENCE_BONUS: [i32; 3] = [
+    0,
+    DEFENCE[PatternKind::Flex4 as usize],
+    DEFENCE[PatternKind::Flex4 as usize] / 3,
+];
+
+/// Potential classes of a combination: no bonus, a double three, a winning shape, or void
+/// (renju black's surely forbidden shapes have no potential).
+const POTENTIAL_NONE: u8 = 0;
+const POTENTIAL_DOUBLE: u8 = 1;
+const POTENTIAL_WINNING: u8 = 2;
+const POTENTIAL_VOID: u8 = 3;
+/// Potential bonus by potential class (void is handled apart).
+const POTENTIAL_BONUS: [i16; 4] = [
+    0,
+    POTENTIAL_DOUBLE_THREE as i16,
+    POTENTIAL_WINNING_SHAPE as i16,
+    0,
+];
+
+/// What a combination of four line codes means for a cell, packed in one byte: the threat mask
+/// (bits 0–2), the move-ordering bonus class (bits 3–4) and the potential class (bits 5–6).
+const fn combo(index: usize, restricted: bool) -> u8 {
+    let c = combo_counts(index);
+    let winning = c.flex4 > 0 || c.fours >= 2 || (c.fours >= 1 && c.flex3 >= 1);
+    let bonus = if winning {
+        BONUS_WINNING
+    } else if c.flex3 >= 2 {
+        BONUS_DOUBLE_THREE
+    } else {
+        BONUS_NONE
+    };
+    let potential = if restricted {
+        if c.overlines > 0 || c.fours >= 2 {
+            POTENTIAL_VOID
+        } else if c.fours == 1 && c.flex3 == 1 {
+            POTENTIAL_WINNING
+        } else {
+            POTENTIAL_NONE
+        }
+    } else if c.fours >= 2 || (c.fours >= 1 && c.flex3 >= 1) {
+        POTENTIAL_WINNING
+    } else if c.flex3 >= 2 {
+        POTENTIAL_DOUBLE
+    } else {
+        POTENTIAL_NONE
+    };
+    let mask = if c.fives > 0 {
+        ThreatSet::Five.bit()
+    } else if c.flex4 > 0 {
+        ThreatSet::Flex4.bit() | ThreatSet::Four.bit()
+    } else if c.fours > 0 {
+        ThreatSet::Four.bit()
+    } else {
+        0
+    };
+    mask | (bonus << 3) | (potential << 5)
+}
+
+const fn combo_table(restricted: bool) -> [u8; COMBOS] {
+    let mut t = [0; COMBOS];
+    let mut i = 0;
+    while i < COMBOS {
+        t[i] = combo(i, restricted);
+        i += 1;
+    }
+    t
+}
+
+/// The combination tables, unrestricted and restricted (renju black), built at compile time.
+static COMBO_TABLE: [[u8; COMBOS]; 2] = [combo_table(false), combo_table(true)];
+
+/// What a stone of one colour on a cell does over the four lines: its threat sets, the evaluation
+/// potential and the move-ordering values. Kept up to date line by line ([`CellSummary::update`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellSummary {
+    /// Sum of the lines' attack weights (without the combination bonus).
+    attack: i32,
+    /// Sum of the lines' defence weights (without the combination bonus).
+    defence: i32,
+    /// Sum of the lines' potentials (without the combination bonus).
+    base_potential: i16,
+    /// The potential with the combination's bonus (or voided).
+    potential: i16,
+    /// The four line codes, [`CODE_BITS`] each, by direction index.
+    codes: u16,
+    /// The combination's byte from the combination table.
+    info: u8,
+}
+
+impl CellSummary {
+    /// Summarises the four directional patterns of a cell from scratch. With `restricted` (renju
+    /// black), a cell that is surely forbidden (an overline or two fours) has no potential and a
+    /// double three (forbidden unless one three is false) earns no bonus.
+    pub fn of(pats: [LinePattern; 4], restricted: bool) -> CellSummary {
+        let mut s = CellSummary::default();
+        for (d, p) in pats.into_iter().enumerate() {
+            let e = &LINE_TABLE[p.byte() as usize];
+            s.attack += e.attack;
+            s.defence += e.defence;
+            s.base_potential += e.potential as i16;
+            s.codes |= e.code << (CODE_BITS * d as u32);
+        }
+        s.finish(restricted);
+        s
+    }
+
+    /// Replaces line `dir`'s pattern `old` by `new` (both bytes) and returns the change of the
+    /// potential.
+    #[inline(always)]
+    pub fn update(&mut self, dir: usize, old: u8, new: u8, restricted: bool) -> i32 {
+        let (eo, en) = (&LINE_TABLE[old as usize], &LINE_TABLE[new as usize]);
+        self.attack += en.attack - eo.attack;
+        self.defence += en.defence - eo.defence;
+        self.base_potential += (en.potential - eo.potential) as i16;
+        let shift = CODE_BITS * dir as u32;
+        self.codes = (self.codes & !(7 << shift)) | (en.code << shift);
+        let before = self.potential;
+        self.finish(restricted);
+        (self.potential - before) as i32
+    }
+
+    #[inline(always)]
+    fn finish(&mut self, restricted: bool) {
+        let info = COMBO_TABLE[restricted as usize][self.codes as usize];
+        let class = info >> 5;
+        self.potential = if class == POTENTIAL_VOID {
+            0
+        } else {
+            self.base_potential + POTENTIAL_BONUS[class as usize]
+        };
+        self.info = info;
+    }
+
+    /// The cell's worth in the static evaluation.
+    #[inline]
+    pub const fn potential(self) -> i32 {
+        self.potential as i32
+    }
+
+    /// The value of playing the cell for its own colour (move ordering).
+    #[inline]
+    pub const fn attack(self) -> i32 {
+        self.attack + ATTACK_BONUS[((self.info >> 3) & 3) as usize]
+    }
+
+    /// The value for the opponent of occupying the cell (move ordering).
+    #[inline]
+    pub const fn defence(self) -> i32 {
+        self.defence + DEFENCE_BONUS[((self.info >> 3) & 3) as usize]
+    }
+
+    /// The threat sets the cell belongs to, as a bit mask of [`ThreatSet`] bits: a five point is
+    /// only in [`ThreatSet::Five`]; otherwise a straight four point is in both four sets.
+    #[inline]
+    pub const fn threat_mask(self) -> u8 {
+        self.info & 7
+    }
+}
+
+/// The sets of threat points the board keeps per colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThreatSet {
+    /// Points where the colour completes a winning line.
+    Five = 0,
+    /// Points (not five points) where the colour makes a straight four.
+    Flex4 = 1,
+    /// Points (not five points) where the colour makes any four, straight fours included.
+    Four = 2,
+}
+
+impl ThreatSet {
+    /// All sets, in index order.
+    pub const ALL: [ThreatSet; 3] = [ThreatSet::Five, ThreatSet::Flex4, ThreatSet::Four];
+
+    /// The set's index (0..3).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The set's bit in [`CellSummary::threat_mask`].
+    #[inline]
+    pub const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pat(kind: PatternKind) -> LinePattern {
+        LinePattern::from_parts(kind, false, false, false, false)
+    }
+
+    #[test]
+    fn counts_and_bonuses_follow_the_lines() {
+        let four_three = [
+            pat(PatternKind::Block4),
+            pat(PatternKind::Flex3),
+            pat(PatternKind::Dead),
+            pat(PatternKind::Flex1),
+        ];
+        let s = CellSummary::of(four_three, false);
+        assert_eq!(s.potential(), 50 + 45 + 3 + POTENTIAL_WINNING_SHAPE);
+        assert_eq!(s.attack(), 180 + 150 + 6 + 3_000);
+        assert_eq!(s.threat_mask(), ThreatSet::Four.bit());
+        // Renju black: a four-three is still a win.
+        assert_eq!(CellSummary::of(four_three, true).potential(), s.potential());
+
+        let double_four = [
+            LinePattern::from_parts(PatternKind::Block4, true, false, false, false),
+            pat(PatternKind::Dead),
+            pat(PatternKind::Dead),
+            pat(PatternKind::Dead),
+        ];
+        let s = CellSummary::of(double_four, false);
+        assert_eq!(s.threat_mask(), ThreatSet::Four.bit());
+        assert_eq!(s.potential(), 50 + POTENTIAL_WINNING_SHAPE);
+        assert_eq!(CellSummary::of(double_four, true).potential(), 0);
+
+        let five = [
+            pat(PatternKind::Five),
+            pat(PatternKind::Flex4),
+            pat(PatternKind::Dead),
+            pat(PatternKind::Dead),
+        ];
+        assert_eq!(
+            CellSummary::of(five, false).threat_mask(),
+            ThreatSet::Five.bit()
+        );
+        let overline = [
+            pat(PatternKind::Overline),
+            pat(PatternKind::Flex3),
+            pat(PatternKind::Flex3),
+            pat(PatternKind::Dead),
+        ];
+        assert_eq!(CellSummary::of(overline, true).potential(), 0);
+        assert_eq!(
+            CellSummary::of(overline, false).potential(),
+            45 * 2 + POTENTIAL_DOUBLE_THREE
+        );
+    }
+
+    #[test]
+    fn line_by_line_updates_equal_the_summary_from_scratch() {
+        // Every valid byte through every direction, from a mixed starting cell.
+        let bytes: Vec<u8> = (0..=255u8)
+            .filter(|b| (b & 0x0F) < PatternKind::ALL.len() as u8)
+            .collect();
+        for restricted in [false, true] {
+            let mut pats = [
+                pat(PatternKind::Flex3),
+                pat(PatternKind::Block4),
+                pat(PatternKind::Dead),
+                pat(PatternKind::Flex2),
+            ];
+            let mut s = CellSummary::of(pats, restricted);
+            for (i, &b) in bytes.iter().enumerate() {
+                let d = i % 4;
+                let before = s.potential();
+                let delta = s.update(d, pats[d].byte(), b, restricted);
+                pats[d] = LinePattern::from_byte(b);
+                let fresh = CellSummary::of(pats, restricted);
+                assert_eq!(s, fresh, "{pats:?}");
+                assert_eq!(before + delta, fresh.potential());
+            }
+        }
+    }
+}
