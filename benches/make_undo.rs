@@ -1,5 +1,6 @@
-//! make+undo with all incremental pattern updates, over every empty point of mid-game positions
-//! of the renju dev set (one iteration = one make and one undo).
+//! make+undo with all incremental updates (patterns, cell summaries, threat sets, potential sums),
+//! and the light make+undo of the threat searches (patterns, line codes, threat sets), over every
+//! empty point of a mid-game position of the renju dev set (one iteration = one make and one undo).
 
 use std::hint::black_box;
 
@@ -23,6 +24,14 @@ fn bench(c: &mut Criterion) {
                 i += 1;
                 board.make_move(black_box(p), Color::Black);
                 black_box(board.undo_move())
+            })
+        });
+        c.bench_function(&format!("make_undo_light/{rule}"), |b| {
+            b.iter(|| {
+                let p = empties[i % empties.len()];
+                i += 1;
+                board.make_light_move(black_box(p), Color::Black);
+                black_box(board.undo_light_move())
             })
         });
     }

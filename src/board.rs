@@ -52,6 +52,8 @@ pub struct Board {
     hash: u64,
     history: Vec<(Pos, Color)>,
     counts: [usize; 2],
+    /// Light moves on top of the history (see [`Board::make_light_move`]).
+    light_moves: u32,
     #[cfg(debug_assertions)]
     debug_checks: std::cell::Cell<u32>,
 }
@@ -95,6 +97,7 @@ impl Board {
             hash: 0,
             history: Vec::with_capacity(width * height),
             counts: [0; 2],
+            light_moves: 0,
             #[cfg(debug_assertions)]
             debug_checks: std::cell::Cell::new(0),
         };
@@ -215,15 +218,48 @@ impl Board {
         Ok(())
     }
 
-    /// Places a stone of `color` on the empty point `p` and updates keys, patterns and hash.
+    /// Places a stone of `color` on the empty point `p` and updates everything: keys, patterns,
+    /// cell summaries, threat sets, potential sums, near counts and hash.
     #[inline]
     pub fn make_move(&mut self, p: Pos, color: Color) {
+        debug_assert!(self.light_moves == 0, "a full move on top of a light one");
+        self.make::<false>(p, color);
+    }
+
+    /// Takes back the last move; returns it, or `None` when the history is empty.
+    #[inline]
+    pub fn undo_move(&mut self) -> Option<(Pos, Color)> {
+        debug_assert!(self.light_moves == 0, "undo_move of a light move");
+        self.undo::<false>()
+    }
+
+    /// Places a stone like [`Board::make_move`] but keeps only what threat searches read up to
+    /// date — keys, patterns, the cells' line codes and threat sets, near counts, hash — and
+    /// leaves the evaluation (the summaries' weights and the potential sums) as it was. Light
+    /// moves are taken back with [`Board::undo_light_move`]; once they all are, the board is
+    /// exactly as before. No full move may be made while a light move is on the board.
+    #[inline]
+    pub fn make_light_move(&mut self, p: Pos, color: Color) {
+        self.light_moves += 1;
+        self.make::<true>(p, color);
+    }
+
+    /// Takes back the last move, which must be a light one.
+    #[inline]
+    pub fn undo_light_move(&mut self) -> Option<(Pos, Color)> {
+        debug_assert!(self.light_moves > 0, "undo_light_move of a full move");
+        self.light_moves = self.light_moves.saturating_sub(1);
+        self.undo::<true>()
+    }
+
+    #[inline(always)]
+    fn make<const LIGHT: bool>(&mut self, p: Pos, color: Color) {
         debug_assert!(self.contains(p) && self.is_empty(p), "make_move on {p:?}");
         let code = stone_code(color);
         self.cells[p.index()] = code;
-        self.leave_candidates(p.index());
-        self.update_neighbours::<true>(p, code as u32);
-        self.update_near::<true>(p);
+        self.leave_candidates::<LIGHT>(p.index());
+        self.update_neighbours::<true, LIGHT>(p, code as u32);
+        self.update_near::<true, LIGHT>(p);
         self.hash ^= ZOBRIST[color.index()][p.index()];
         self.counts[color.index()] += 1;
         self.history.push((p, color));
@@ -231,15 +267,14 @@ impl Board {
         self.check_after_move(p);
     }
 
-    /// Takes back the last move; returns it, or `None` when the history is empty.
-    #[inline]
-    pub fn undo_move(&mut self) -> Option<(Pos, Color)> {
+    #[inline(always)]
+    fn undo<const LIGHT: bool>(&mut self) -> Option<(Pos, Color)> {
         let (p, color) = self.history.pop()?;
         let code = stone_code(color);
-        self.update_near::<false>(p);
+        self.update_near::<false, LIGHT>(p);
         self.cells[p.index()] = CELL_EMPTY;
-        self.update_neighbours::<false>(p, code as u32);
-        self.rejoin_candidates(p.index());
+        self.update_neighbours::<false, LIGHT>(p, code as u32);
+        self.rejoin_candidates::<LIGHT>(p.index());
         self.hash ^= ZOBRIST[color.index()][p.index()];
         self.counts[color.index()] -= 1;
         #[cfg(debug_assertions)]
@@ -248,7 +283,7 @@ impl Board {
     }
 
     #[inline(always)]
-    fn update_neighbours<const PLACE: bool>(&mut self, p: Pos, code: u32) {
+    fn update_neighbours<const PLACE: bool, const LIGHT: bool>(&mut self, p: Pos, code: u32) {
         let table = self.table;
         // Two passes: first every key and pattern (independent table lookups the processor can
         // overlap), then the summaries of the cells whose patterns changed.
@@ -295,7 +330,7 @@ impl Board {
                         (p.index() as isize + k * delta) as usize,
                     ),
                 ] {
-                    self.update_summaries(q, di, old[di][j], self.patterns[q][di]);
+                    self.update_summaries::<LIGHT>(q, di, old[di][j], self.patterns[q][di]);
                 }
             }
         }
@@ -303,23 +338,24 @@ impl Board {
 
     /// Line `di` of cell `q` changed from the pattern pair `old` to `new`: updates both colours'
     /// summaries (of every cell, occupied and wall cells too, so no branch is needed), the
-    /// potential sums (candidate cells only) and the threat sets (empty cells only).
+    /// potential sums (candidate cells only) and the threat sets (empty cells only). A light
+    /// update changes only the line codes and threat sets.
     #[inline(always)]
-    fn update_summaries(&mut self, q: usize, di: usize, old: u16, new: u16) {
+    fn update_summaries<const LIGHT: bool>(&mut self, q: usize, di: usize, old: u16, new: u16) {
         let empty = self.cells[q] == CELL_EMPTY;
         let candidate = (empty && self.near[q] > 0) as i32;
         for c in 0..2 {
             let shift = 8 * c;
             let summary = &mut self.summaries[q][c];
             let old_mask = summary.threat_mask();
-            let delta = summary.update(
-                di,
-                (old >> shift) as u8,
-                (new >> shift) as u8,
-                self.restricted[c],
-            );
+            let (old_byte, new_byte) = ((old >> shift) as u8, (new >> shift) as u8);
+            if LIGHT {
+                summary.update_codes(di, new_byte, self.restricted[c]);
+            } else {
+                let delta = summary.update(di, old_byte, new_byte, self.restricted[c]);
+                self.potential[c] += candidate * delta;
+            }
             let new_mask = summary.threat_mask();
-            self.potential[c] += candidate * delta;
             if old_mask != new_mask && empty {
                 self.update_threat_bits(c, q, old_mask, new_mask);
             }
@@ -344,27 +380,28 @@ impl Board {
         }
     }
 
-    /// The cell `q` (just occupied) leaves the threat sets and the potential sums.
+    /// The cell `q` (just occupied) leaves the threat sets and (unless `LIGHT`) the potential
+    /// sums.
     #[inline(always)]
-    fn leave_candidates(&mut self, q: usize) {
+    fn leave_candidates<const LIGHT: bool>(&mut self, q: usize) {
         let candidate = self.near[q] > 0;
         for c in 0..2 {
             let s = self.summaries[q][c];
-            if candidate {
+            if candidate && !LIGHT {
                 self.potential[c] -= s.potential();
             }
             self.update_threat_bits(c, q, s.threat_mask(), 0);
         }
     }
 
-    /// The cell `q` (just emptied) rejoins
-    /// the threat sets and the potential sums.
+    /// The cell `q` (just emptied) rejoins the threat sets and (unless `LIGHT`) the potential
+    /// sums.
     #[inline(always)]
-    fn rejoin_candidates(&mut self, q: usize) {
+    fn rejoin_candidates<const LIGHT: bool>(&mut self, q: usize) {
         let candidate = self.near[q] > 0;
         for c in 0..2 {
             let s = self.summaries[q][c];
-            if candidate {
+            if candidate && !LIGHT {
                 self.potential[c] += s.potential();
             }
             self.update_threat_bits(c, q, 0, s.threat_mask());
@@ -372,7 +409,7 @@ impl Board {
     }
 
     #[inline(always)]
-    fn update_near<const PLACE: bool>(&mut self, p: Pos) {
+    fn update_near<const PLACE: bool, const LIGHT: bool>(&mut self, p: Pos) {
         for dy in -NEAR_RADIUS..=NEAR_RADIUS {
             let row = (p.index() as isize + dy * STRIDE as isize) as usize;
             for i in row - NEAR_RADIUS as usize..=row + NEAR_RADIUS as usize {
@@ -384,7 +421,7 @@ impl Board {
                     self.near[i] -= 1;
                     -((self.near[i] == 0) as i32)
                 };
-                if sign != 0 && self.cells[i] == CELL_EMPTY {
+                if !LIGHT && sign != 0 && self.cells[i] == CELL_EMPTY {
                     let [b, w] = self.summaries[i];
                     self.potential[0] += sign * b.potential();
                     self.potential[1] += sign * w.potential();
@@ -543,12 +580,14 @@ impl Board {
         }
         assert_eq!(self.hash, hash, "hash");
         assert_eq!(self.counts, counts, "stone counts");
-        for c in Color::ALL {
+        for c in Color::ALL.into_iter().filter(|_| self.light_moves == 0) {
             let potential: i32 = self
                 .near_empties()
                 .map(|p| self.summary(p, c).potential())
                 .sum();
             assert_eq!(self.potential(c), potential, "{c} potential");
+        }
+        for c in Color::ALL {
             for set in ThreatSet::ALL {
                 let members = self
                     .positions()
@@ -593,7 +632,14 @@ impl Board {
         }
         for c in Color::ALL {
             let s = CellSummary::of(self.patterns(p, c), self.restricted[c.index()]);
-            assert_eq!(self.summary(p, c), s, "{c} summary of {p:?}");
+            if self.light_moves == 0 {
+                assert_eq!(self.summary(p, c), s, "{c} summary of {p:?}");
+            } else {
+                assert!(
+                    self.summary(p, c).same_threats(s),
+                    "{c} line codes of {p:?}"
+                );
+            }
         }
         if self.is_empty(p) {
             for c in Color::ALL {
@@ -741,6 +787,46 @@ mod tests {
         assert_eq!(b.hash(), 0);
         assert!(b.keys == empty.keys, "keys differ after undo");
         assert!(b.patterns == empty.patterns, "patterns differ after undo");
+    }
+
+    #[test]
+    fn light_moves_keep_the_threat_sets_and_restore_everything() {
+        let full: Vec<(usize, usize)> = vec![(7, 7), (8, 8), (7, 8), (6, 6), (7, 6), (9, 9)];
+        let light: Vec<(usize, usize)> = vec![(7, 5), (7, 9), (8, 7), (5, 5), (6, 7), (10, 10)];
+        let mut b = Board::square(15, Rule::Renju).unwrap();
+        let color = |i: usize| {
+            if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            }
+        };
+        for (i, &(x, y)) in full.iter().enumerate() {
+            b.make_move(Pos::new(x, y).unwrap(), color(i));
+        }
+        let before = b.clone();
+        let mut reference = b.clone();
+        for (i, &(x, y)) in light.iter().enumerate() {
+            let p = Pos::new(x, y).unwrap();
+            b.make_light_move(p, color(i));
+            reference.make_move(p, color(i));
+            for c in Color::ALL {
+                for set in ThreatSet::ALL {
+                    assert!(
+                        b.threat_points(c, set).eq(reference.threat_points(c, set)),
+                        "{c} {set:?} after {i} light moves"
+                    );
+                }
+            }
+            assert_eq!(b.hash(), reference.hash());
+        }
+        while b.history().len() > full.len() {
+            b.undo_light_move();
+        }
+        assert!(b.summaries == before.summaries, "summaries differ");
+        assert!(b.threat_bits == before.threat_bits, "threat sets differ");
+        assert_eq!(b.potential, before.potential);
+        assert_eq!(b.hash(), before.hash());
     }
 
     #[test]

@@ -6,7 +6,7 @@ use omok::bench::{BENCH_DEPTH, run};
 use omok::time::FakeClock;
 
 /// The current signature.
-const SIGNATURE: u64 = 585_791;
+const SIGNATURE: u64 = 399_828;
 
 #[test]
 fn bench_signature_is_unchanged() {

@@ -263,6 +263,20 @@ impl CellSummary {
         (self.potential - before) as i32
     }
 
+    /// Replaces line `dir`'s code by that of the pattern byte `new`, and the combination byte
+    /// with it, leaving the weights alone (the board's light moves).
+    #[inline(always)]
+    pub fn update_codes(&mut self, dir: usize, new: u8, restricted: bool) {
+        let shift = CODE_BITS * dir as u32;
+        self.codes = (self.codes & !(7 << shift)) | (LINE_TABLE[new as usize].code << shift);
+        self.info = COMBO_TABLE[restricted as usize][self.codes as usize];
+    }
+
+    /// Whether two summaries have the same line codes (and so the same threat sets).
+    pub fn same_threats(self, other: CellSummary) -> bool {
+        self.codes == other.codes && self.info == other.info
+    }
+
     #[inline(always)]
     fn finish(&mut self, restricted: bool) {
         let info = COMBO_TABLE[restricted as usize][self.codes as usize];

@@ -175,7 +175,7 @@ impl ForbidChecker {
         let win_rule = board.rule().win_rule(color);
         let level = self.added.len() as u32 + 1;
         let check_extensions = self.options.depth_cap.is_none_or(|cap| level < cap);
-        board.make_move(p, color);
+        board.make_light_move(p, color);
         let at = self.added.partition_point(|&a| a < p);
         self.added.insert(at, p);
         let mut real = 0;
@@ -200,7 +200,7 @@ impl ForbidChecker {
             }
         }
         self.added.remove(at);
-        board.undo_move();
+        board.undo_light_move();
         real >= 2
     }
 

@@ -6,6 +6,7 @@
 
 use crate::core::{Color, Dir, Pos};
 use crate::pattern::PatternKind;
+use crate::pattern::cell::ThreatSet;
 
 use super::alphabeta::Searcher;
 use super::threats::scan;
@@ -37,7 +38,12 @@ impl Searcher<'_> {
     }
 
     fn vcf(&mut self, attacker: Color, depth: u32, line: &mut Vec<Pos>) -> bool {
-        if depth == 0 || self.count_node() {
+        // Without a four to make (or a five to complete) there is nothing to search.
+        if depth == 0
+            || (self.board.threat_count(attacker, ThreatSet::Four) == 0
+                && self.board.threat_count(attacker, ThreatSet::Five) == 0)
+            || self.count_node()
+        {
             return false;
         }
         let key = self.board.hash();
@@ -73,7 +79,7 @@ impl Searcher<'_> {
                 won = true;
                 break;
             }
-            self.board.make_move(m, attacker);
+            self.board.make_light_move(m, attacker);
             let completions = self.completions(m, attacker);
             let result = match completions.as_slice() {
                 [] => false,
@@ -83,14 +89,14 @@ impl Searcher<'_> {
                         line.extend([m, d]);
                         true
                     } else {
-                        self.board.make_move(d, defender);
+                        self.board.make_light_move(d, defender);
                         let len = line.len();
                         line.extend([m, d]);
                         let r = self.vcf(attacker, depth - 1, line);
                         if !r {
                             line.truncate(len);
                         }
-                        self.board.undo_move();
+                        self.board.undo_light_move();
                         r
                     }
                 }
@@ -99,7 +105,7 @@ impl Searcher<'_> {
                     true
                 }
             };
-            self.board.undo_move();
+            self.board.undo_light_move();
             if result {
                 won = true;
                 break;
