@@ -69,6 +69,53 @@ pub struct SearchParams {
     pub vct_root_nodes: u64,
 }
 
+impl SearchParams {
+    /// Checks every field against the range its documentation gives.
+    pub fn check(&self) -> Result<(), ConfigError> {
+        let s = self;
+        let ranges: [(&str, i64, i64, i64); 15] = [
+            ("vcf_depth", s.vcf_depth as i64, 1, 30),
+            ("aspiration_window", s.aspiration_window as i64, 10, 1000),
+            ("lmr_min_depth", s.lmr_min_depth as i64, 1, 20),
+            ("lmr_min_moves", s.lmr_min_moves as i64, 1, 60),
+            ("lmr_deep_moves", s.lmr_deep_moves as i64, 1, 200),
+            (
+                "quiet_order_threshold",
+                s.quiet_order_threshold as i64,
+                0,
+                10_000,
+            ),
+            (
+                "defence_extension_plies",
+                s.defence_extension_plies as i64,
+                0,
+                10,
+            ),
+            ("tempo_percent", s.tempo_percent as i64, 50, 300),
+            ("lmp_max_depth", s.lmp_max_depth as i64, 0, 10),
+            ("lmp_base", s.lmp_base as i64, 1, 100),
+            ("lmp_factor", s.lmp_factor as i64, 0, 50),
+            ("futility_max_depth", s.futility_max_depth as i64, 0, 10),
+            ("futility_margin", s.futility_margin as i64, 1, 5000),
+            ("vct_depth", s.vct_depth as i64, 0, 12),
+            (
+                "vct_root_nodes",
+                s.vct_root_nodes.min(i64::MAX as u64) as i64,
+                1,
+                100_000_000,
+            ),
+        ];
+        for (name, value, lo, hi) in ranges {
+            if !(lo..=hi).contains(&value) {
+                return Err(ConfigError::Range(format!(
+                    "search.{name} {value} not in {lo}..={hi}"
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// One rung of the practice ladder.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -226,6 +273,7 @@ impl Params {
                 "time.match_share_cap_factor must be at least 1".into(),
             ));
         }
+        p.search.check()?;
         Ok(p)
     }
 }
@@ -252,5 +300,9 @@ mod tests {
         let text =
             include_str!("../engine-config/default.toml").replace("[time]", "bogus = 1\n[time]");
         assert!(Params::from_toml(&text).is_err());
+        let text = include_str!("../engine-config/default.toml")
+            .replace("tempo_percent = 120", "tempo_percent = 5");
+        let err = Params::from_toml(&text).unwrap_err().to_string();
+        assert!(err.contains("search.tempo_percent 5"), "{err}");
     }
 }

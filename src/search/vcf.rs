@@ -11,6 +11,9 @@ use crate::pattern::cell::ThreatSet;
 use super::alphabeta::Searcher;
 use super::threats::scan;
 
+/// Cache-key salts by attacker colour.
+const VCF_ATTACKER_SALT: [u64; 2] = [0, 0x9E37_79B9_7F4A_7C15];
+
 impl Searcher<'_> {
     /// Whether the side to move (`attacker`) wins by continuous fours within the VCF depth.
     pub(super) fn vcf_root(&mut self, attacker: Color) -> bool {
@@ -46,7 +49,8 @@ impl Searcher<'_> {
         {
             return false;
         }
-        let key = self.board.hash();
+        // Either side may be the attacker of a position (the opponent's threats are searched too).
+        let key = self.board.hash() ^ VCF_ATTACKER_SALT[attacker.index()];
         if let Some(&(d, won)) = self.vcf_cache.get(&key)
             && ((won && !self.vcf_recording) || (!won && d >= depth))
         {
