@@ -35,6 +35,7 @@ pub struct Engine {
     clock: Arc<dyn Clock>,
     tt: TranspositionTable,
     threads: usize,
+    max_memory: usize,
     strength: u8,
     seed: u64,
     multi_pv: usize,
@@ -42,8 +43,11 @@ pub struct Engine {
 
 /// Transposition table size when nothing else is asked for.
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
-/// Memory the engine needs besides its transposition table (pattern tables, boards, caches).
+/// Memory the engine needs besides its transposition table and search threads (pattern tables,
+/// the board, the protocol's state).
 pub const BASE_MEMORY_BYTES: usize = 24 << 20;
+/// Memory of one search thread: its VCF and VCT caches, board copy and stacks.
+pub const THREAD_MEMORY_BYTES: usize = 2 * crate::search::tt::THREAT_CACHE_BYTES + (1 << 20);
 
 impl Engine {
     /// A 15×15 freestyle engine.
@@ -56,6 +60,7 @@ impl Engine {
             clock,
             tt: TranspositionTable::new(DEFAULT_HASH_BYTES),
             threads: 1,
+            max_memory: 0,
             strength: 100,
             seed: 0,
             multi_pv: 1,
@@ -96,8 +101,11 @@ impl Engine {
     }
 
     /// Resizes the transposition table to at most `hash_bytes`, and the whole engine to at most
-    /// `max_memory` bytes when that is not 0. Returns the table size in bytes.
+    /// `max_memory` bytes when that is not 0 (the table takes at most half of what the base
+    /// needs leaves; searches use no more threads than the rest holds). Returns the table size
+    /// in bytes.
     pub fn set_memory(&mut self, hash_bytes: usize, max_memory: usize) -> usize {
+        self.max_memory = max_memory;
         let mut bytes = hash_bytes;
         if max_memory > 0 {
             bytes = bytes.min(max_memory.saturating_sub(BASE_MEMORY_BYTES) / 2);
@@ -209,6 +217,18 @@ impl Engine {
         ForbidChecker::default().all(&mut self.board, color)
     }
 
+    /// The threads a search uses: the threads asked for, as many as `max_memory` holds besides
+    /// the base and the table (at least one).
+    pub fn search_threads(&self) -> usize {
+        if self.max_memory == 0 {
+            return self.threads;
+        }
+        let left = self
+            .max_memory
+            .saturating_sub(BASE_MEMORY_BYTES + self.tt.bytes());
+        self.threads.min(left / THREAD_MEMORY_BYTES).max(1)
+    }
+
     /// The flag that stops a running search; raise it from another thread.
     pub fn stop_handle(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
@@ -219,7 +239,7 @@ impl Engine {
     pub fn go(&mut self, limits: &Limits, sink: &mut dyn InfoSink) -> SearchResult {
         self.stop.store(false, Ordering::SeqCst);
         let mut config = SearchConfig {
-            threads: self.threads,
+            threads: self.search_threads(),
             budget: limits.budget,
             max_depth: limits.max_depth.unwrap_or(100),
             max_nodes: limits.max_nodes,
@@ -270,6 +290,22 @@ mod tests {
 
     fn engine() -> Engine {
         Engine::new(Params::default(), Arc::new(FakeClock::default()))
+    }
+
+    #[test]
+    fn max_memory_bounds_the_table_and_the_threads() {
+        let mut e = engine();
+        e.set_threads(64);
+        assert_eq!(e.search_threads(), 64);
+        let max = 64 << 20;
+        let table = e.set_memory(256 << 20, max);
+        assert!(table <= (max - BASE_MEMORY_BYTES) / 2);
+        let threads = e.search_threads();
+        assert!((1..64).contains(&threads), "{threads}");
+        assert!(BASE_MEMORY_BYTES + table + threads * THREAD_MEMORY_BYTES <= max);
+        // Too little memory for even one thread besides the table: still one.
+        e.set_memory(0, 1 << 20);
+        assert_eq!(e.search_threads(), 1);
     }
 
     fn limits() -> Limits {

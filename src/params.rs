@@ -67,13 +67,18 @@ pub struct SearchParams {
     pub vct_depth: u32,
     /// Node budget of that VCT (1..=100000000).
     pub vct_root_nodes: u64,
+    /// Attacker moves of the VCT tried at the nodes one ply above the horizon (where the side
+    /// to move faces no threat); 0 = off (0..=8).
+    pub vct_frontier_depth: u32,
+    /// Node budget of each frontier VCT (1..=1000000).
+    pub vct_frontier_nodes: u64,
 }
 
 impl SearchParams {
     /// Checks every field against the range its documentation gives.
     pub fn check(&self) -> Result<(), ConfigError> {
         let s = self;
-        let ranges: [(&str, i64, i64, i64); 15] = [
+        let ranges: &[(&str, i64, i64, i64)] = &[
             ("vcf_depth", s.vcf_depth as i64, 1, 30),
             ("aspiration_window", s.aspiration_window as i64, 10, 1000),
             ("lmr_min_depth", s.lmr_min_depth as i64, 1, 20),
@@ -104,8 +109,15 @@ impl SearchParams {
                 1,
                 100_000_000,
             ),
+            ("vct_frontier_depth", s.vct_frontier_depth as i64, 0, 8),
+            (
+                "vct_frontier_nodes",
+                s.vct_frontier_nodes.min(i64::MAX as u64) as i64,
+                1,
+                1_000_000,
+            ),
         ];
-        for (name, value, lo, hi) in ranges {
+        for &(name, value, lo, hi) in ranges {
             if !(lo..=hi).contains(&value) {
                 return Err(ConfigError::Range(format!(
                     "search.{name} {value} not in {lo}..={hi}"
@@ -150,6 +162,8 @@ impl Default for SearchParams {
             futility_margin: 80,
             vct_depth: 5,
             vct_root_nodes: 8_000,
+            vct_frontier_depth: 0,
+            vct_frontier_nodes: 200,
         }
     }
 }

@@ -6,7 +6,7 @@ use omok::bench::{BENCH_DEPTH, run};
 use omok::time::FakeClock;
 
 /// The current signature.
-const SIGNATURE: u64 = 399_828;
+const SIGNATURE: u64 = 402_867;
 
 #[test]
 fn bench_signature_is_unchanged() {

@@ -7,12 +7,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::board::Board;
 use crate::core::{Color, GRID_CELLS, Pos};
+use crate::eval::move_score;
 use crate::params::SearchParams;
 use crate::rules::ForbidChecker;
 use crate::time::{Budget, Clock};
 
-use super::threats::{Scan, scan};
-use super::tt::{Bound, TranspositionTable};
+use super::threats::{Scan, candidate_moves, scan};
+use super::tt::{Bound, ThreatCache, TranspositionTable};
 use super::{InfoSink, SearchInfo};
 
 /// The score of a win at ply 0; a win found at ply `n` scores `WIN - n`.
@@ -63,9 +64,9 @@ pub(crate) struct Searcher<'a> {
     killers: Vec<[Option<Pos>; 2]>,
     history: Vec<[i32; 2]>,
     pv: Vec<Vec<Pos>>,
-    pub(super) vcf_cache: ahash::AHashMap<u64, (u32, bool)>,
+    pub(super) vcf_cache: ThreatCache,
     pub(super) vcf_recording: bool,
-    pub(super) vct_cache: ahash::AHashMap<u64, (u32, bool)>,
+    pub(super) vct_cache: ThreatCache,
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -111,9 +112,9 @@ impl<'a> Searcher<'a> {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![[0; 2]; GRID_CELLS],
             pv: vec![Vec::new(); MAX_PLY + 2],
-            vcf_cache: ahash::AHashMap::default(),
+            vcf_cache: ThreatCache::new(),
             vcf_recording: false,
-            vct_cache: ahash::AHashMap::default(),
+            vct_cache: ThreatCache::new(),
         }
     }
 
@@ -275,7 +276,6 @@ impl<'a> Searcher<'a> {
             return scan(
                 &self.board,
                 self.board.side_to_move(),
-                false,
                 self.params.tempo_percent,
             )
             .eval;
@@ -287,7 +287,7 @@ impl<'a> Searcher<'a> {
             return alpha;
         }
         let us = self.board.side_to_move();
-        let mut s: Scan = scan(&self.board, us, true, self.params.tempo_percent);
+        let s: Scan = scan(&self.board, us, self.params.tempo_percent);
         if let Some(&p) = s.us.fives.first() {
             self.pv[ply].push(p);
             return WIN - ply as i32 - 1;
@@ -313,7 +313,7 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let (mut moves, forced) = match self.generate(&mut s, us, depth, ply) {
+        let (mut moves, forced) = match self.generate(&s, us, depth, ply) {
             NodeMoves::Done(score) => return score,
             NodeMoves::Search { moves, forced } => (moves, forced),
         };
@@ -411,7 +411,7 @@ impl<'a> Searcher<'a> {
     /// five of the opponent's to block is the only move; an own straight four wins; against an
     /// open three only our fours and the points where the opponent makes a four; at the horizon
     /// a VCF check and the static evaluation; otherwise every legal candidate.
-    fn generate(&mut self, s: &mut Scan, us: Color, depth: i32, ply: usize) -> NodeMoves {
+    fn generate(&mut self, s: &Scan, us: Color, depth: i32, ply: usize) -> NodeMoves {
         let them = us.opponent();
         if !s.them.fives.is_empty() {
             let mut blocks = s.them.fives.clone();
@@ -443,8 +443,7 @@ impl<'a> Searcher<'a> {
             moves = Vec::with_capacity(defence.len());
             for p in defence {
                 if self.legal(p, us) {
-                    let score = s.moves.iter().find(|m| m.0 == p).map_or(0, |m| m.1);
-                    moves.push((p, score));
+                    moves.push((p, move_score(&self.board, p, us)));
                 }
             }
             if moves.is_empty() {
@@ -461,7 +460,16 @@ impl<'a> Searcher<'a> {
                 }
                 return NodeMoves::Done(s.eval);
             }
-            moves = std::mem::take(&mut s.moves);
+            let prm = self.params;
+            if depth == 1
+                && ply > 0
+                && prm.vct_frontier_depth > 0
+                && let Some(m) = self.vct_move(prm.vct_frontier_depth, prm.vct_frontier_nodes)
+            {
+                self.pv[ply].push(m);
+                return NodeMoves::Done(WIN - ply as i32 - 60);
+            }
+            moves = candidate_moves(&self.board, us);
             moves.retain(|&(p, _)| !self.board.rule().has_forbidden(us) || self.legal(p, us));
         }
         if moves.is_empty() {
@@ -476,14 +484,14 @@ impl<'a> Searcher<'a> {
     /// An own winning point at the root: nothing to think about.
     pub(crate) fn winning_root_move(&mut self) -> Option<(Pos, i32)> {
         let us = self.board.side_to_move();
-        let s = scan(&self.board, us, false, self.params.tempo_percent);
+        let s = scan(&self.board, us, self.params.tempo_percent);
         s.us.fives.first().map(|&p| (p, WIN - 1))
     }
 
     /// Whether the root has a single reply: the block of the opponent's only winning point.
     fn root_is_forced(&mut self) -> bool {
         let us = self.board.side_to_move();
-        let s = scan(&self.board, us, false, self.params.tempo_percent);
+        let s = scan(&self.board, us, self.params.tempo_percent);
         let mut blocks = s.them.fives.clone();
         blocks.sort();
         blocks.dedup();
@@ -495,11 +503,11 @@ impl<'a> Searcher<'a> {
     /// scores; stops early when the search is stopped.
     pub(crate) fn root_scores(&mut self, depth: i32, count: usize) -> Vec<(Pos, i32)> {
         let us = self.board.side_to_move();
-        let mut s = scan(&self.board, us, true, self.params.tempo_percent);
+        let s = scan(&self.board, us, self.params.tempo_percent);
         if let Some(&p) = s.us.fives.first() {
             return vec![(p, WIN - 1)];
         }
-        let mut moves = match self.generate(&mut s, us, depth.max(1), 0) {
+        let mut moves = match self.generate(&s, us, depth.max(1), 0) {
             NodeMoves::Done(score) => {
                 return self.pv[0]
                     .first()

@@ -1,6 +1,6 @@
 //! The facts of a node: the threats of both sides (points that make a five, a straight four or any
-//! four), the candidate moves with ordering scores, and the static evaluation, all read from the
-//! board's incremental cell summaries.
+//! four) and the static evaluation; and the candidate moves with ordering scores — all read from
+//! the board's incremental cell summaries.
 
 use smallvec::SmallVec;
 
@@ -26,36 +26,37 @@ pub(crate) struct Scan {
     pub us: SideThreats,
     /// The opponent's threat points.
     pub them: SideThreats,
-    /// Every candidate point with its ordering score (legality not checked).
-    pub moves: Vec<(Pos, i32)>,
     /// Static evaluation from our view.
     pub eval: i32,
 }
 
 /// Reads the facts of a node for `us` from the board's incremental state: the threat sets of both
-/// sides, the static evaluation and (with `want_moves`) the candidate points with their ordering
-/// scores; `tempo_percent` weighs the side to move's potential (the initiative).
-pub(crate) fn scan(board: &Board, us: Color, want_moves: bool, tempo_percent: i32) -> Scan {
+/// sides and the static evaluation; `tempo_percent` weighs the side to move's potential (the
+/// initiative).
+pub(crate) fn scan(board: &Board, us: Color, tempo_percent: i32) -> Scan {
     let them = us.opponent();
     let side = |c: Color| SideThreats {
         fives: board.threat_points(c, ThreatSet::Five).collect(),
         flex4: board.threat_points(c, ThreatSet::Flex4).collect(),
         fours: board.threat_points(c, ThreatSet::Four).collect(),
     };
-    let mut s = Scan {
+    Scan {
         us: side(us),
         them: side(them),
-        moves: Vec::new(),
         eval: static_eval(board, us, tempo_percent),
-    };
-    if want_moves {
-        s.moves.reserve(64);
-        for p in board.near_empties() {
-            s.moves.push((
-                p,
-                summary_score(board.summary(p, us), board.summary(p, them)),
-            ));
-        }
     }
-    s
+}
+
+/// Every candidate point (empty, near a stone; legality not checked) with its ordering score
+/// for `us`, in board order.
+pub(crate) fn candidate_moves(board: &Board, us: Color) -> Vec<(Pos, i32)> {
+    let them = us.opponent();
+    let mut moves = Vec::with_capacity(64);
+    for p in board.near_empties() {
+        moves.push((
+            p,
+            summary_score(board.summary(p, us), board.summary(p, them)),
+        ));
+    }
+    moves
 }

@@ -176,3 +176,60 @@ mod tests {
         assert_eq!(tt.probe(7).unwrap().depth, 3);
     }
 }
+
+/// A thread's direct-mapped cache of threat-search results (VCF or VCT): position key → (depth
+/// searched, won). Fixed size, so a thread's memory is bounded ([`THREAT_CACHE_BYTES`]); a new
+/// result replaces whatever shared its slot.
+pub(crate) struct ThreatCache {
+    slots: Box<[(u64, u32)]>,
+}
+
+/// Slots of a [`ThreatCache`] (a power of two).
+const THREAT_CACHE_SLOTS: usize = 1 << 16;
+/// Bytes of one [`ThreatCache`].
+pub const THREAT_CACHE_BYTES: usize = THREAT_CACHE_SLOTS * std::mem::size_of::<(u64, u32)>();
+
+impl ThreatCache {
+    /// An empty cache.
+    pub(crate) fn new() -> ThreatCache {
+        ThreatCache {
+            slots: vec![(0, 0); THREAT_CACHE_SLOTS].into_boxed_slice(),
+        }
+    }
+
+    /// The result stored for `key`: the depth it was searched to and whether it was won.
+    #[inline]
+    pub(crate) fn get(&self, key: u64) -> Option<(u32, bool)> {
+        let (k, v) = self.slots[key as usize & (THREAT_CACHE_SLOTS - 1)];
+        // A stored value is never 0: results are stored for depths of at least 1.
+        (k == key && v != 0).then_some((v >> 1, v & 1 == 1))
+    }
+
+    /// Stores the result for `key` (`depth` ≥ 1).
+    #[inline]
+    pub(crate) fn insert(&mut self, key: u64, depth: u32, won: bool) {
+        debug_assert!(depth >= 1);
+        self.slots[key as usize & (THREAT_CACHE_SLOTS - 1)] = (key, depth << 1 | won as u32);
+    }
+}
+
+#[cfg(test)]
+mod threat_cache_tests {
+    use super::*;
+
+    #[test]
+    fn results_are_found_by_key_and_replaced_by_slot() {
+        let mut c = ThreatCache::new();
+        assert_eq!(c.get(42), None);
+        c.insert(42, 7, true);
+        c.insert(43, 3, false);
+        assert_eq!(c.get(42), Some((7, true)));
+        assert_eq!(c.get(43), Some((3, false)));
+        // Same slot, other key: the new result replaces the old.
+        let other = 42 + THREAT_CACHE_SLOTS as u64;
+        assert_eq!(c.get(other), None);
+        c.insert(other, 2, false);
+        assert_eq!(c.get(other), Some((2, false)));
+        assert_eq!(c.get(42), None);
+    }
+}

@@ -4,6 +4,8 @@
 //! wins. When the defender's forced reply makes a four of its own, the attacker's next move must
 //! block it and is only continued if that block is itself a four. Results are cached by position.
 
+use smallvec::SmallVec;
+
 use crate::core::{Color, Dir, Pos};
 use crate::pattern::PatternKind;
 use crate::pattern::cell::ThreatSet;
@@ -51,25 +53,25 @@ impl Searcher<'_> {
         }
         // Either side may be the attacker of a position (the opponent's threats are searched too).
         let key = self.board.hash() ^ VCF_ATTACKER_SALT[attacker.index()];
-        if let Some(&(d, won)) = self.vcf_cache.get(&key)
+        if let Some((d, won)) = self.vcf_cache.get(key)
             && ((won && !self.vcf_recording) || (!won && d >= depth))
         {
             return won;
         }
         let defender = attacker.opponent();
-        let s = scan(&self.board, attacker, false, 100);
+        let s = scan(&self.board, attacker, 100);
         if let Some(&p) = s.us.fives.first() {
             line.push(p);
             return true;
         }
-        let mut candidates: Vec<Pos> = if !s.them.fives.is_empty() {
+        let mut candidates: SmallVec<[Pos; 16]> = if !s.them.fives.is_empty() {
             let block = s.them.fives[0];
             if s.them.fives.iter().any(|&p| p != block) || !s.us.fours.contains(&block) {
                 return false;
             }
-            vec![block]
+            smallvec::smallvec![block]
         } else {
-            s.us.fours.to_vec()
+            s.us.fours.clone()
         };
         // Straight fours first: they win at once.
         candidates.sort_by_key(|p| !s.us.flex4.contains(p));
@@ -115,16 +117,13 @@ impl Searcher<'_> {
                 break;
             }
         }
-        if self.vcf_cache.len() > 1 << 20 {
-            self.vcf_cache.clear();
-        }
-        self.vcf_cache.insert(key, (depth, won));
+        self.vcf_cache.insert(key, depth, won);
         won
     }
 
     /// The empty points where `color` completes a winning line through the stone on `m`.
-    pub(super) fn completions(&self, m: Pos, color: Color) -> Vec<Pos> {
-        let mut out = Vec::with_capacity(2);
+    pub(super) fn completions(&self, m: Pos, color: Color) -> SmallVec<[Pos; 4]> {
+        let mut out = SmallVec::new();
         for d in Dir::ALL {
             for k in -4..=4isize {
                 let q = m.shifted_index(d, k);

@@ -14,7 +14,7 @@ use crate::eval::move_score;
 use crate::pattern::PatternKind;
 
 use super::alphabeta::Searcher;
-use super::threats::scan;
+use super::threats::{candidate_moves, scan};
 
 /// Attacker moves tried per VCT node (best by move ordering first).
 const VCT_BRANCHING: usize = 10;
@@ -40,7 +40,7 @@ impl Searcher<'_> {
             return false;
         }
         let key = self.board.hash() ^ 0x5654_4354; // apart from the VCF entries
-        if let Some(&(d, won)) = self.vct_cache.get(&key) {
+        if let Some((d, won)) = self.vct_cache.get(key) {
             if !won && d >= depth {
                 return false;
             }
@@ -49,7 +49,7 @@ impl Searcher<'_> {
             }
         }
         let defender = attacker.opponent();
-        let s = scan(&self.board, attacker, true, 100);
+        let s = scan(&self.board, attacker, 100);
         if let Some(&p) = s.us.fives.first() {
             first.get_or_insert(p);
             return true;
@@ -73,7 +73,7 @@ impl Searcher<'_> {
             }
             candidates.push((block, 0));
         } else {
-            for &(p, score) in &s.moves {
+            for (p, score) in candidate_moves(&self.board, attacker) {
                 let pats = self.board.patterns(p, attacker);
                 let threat = pats.iter().any(|x| {
                     matches!(
@@ -119,17 +119,14 @@ impl Searcher<'_> {
                 break;
             }
         }
-        if self.vct_cache.len() > 1 << 20 {
-            self.vct_cache.clear();
-        }
-        self.vct_cache.insert(key, (depth, won));
+        self.vct_cache.insert(key, depth, won);
         won
     }
 
     /// The defender's replies to the attacker's threat on `m`: `None` if `m` threatens nothing
     /// (or the defender has a five), an empty list if nothing defends, else every defence.
     fn replies(&mut self, m: Pos, attacker: Color, defender: Color) -> Option<Vec<Pos>> {
-        let s = scan(&self.board, defender, false, 100);
+        let s = scan(&self.board, defender, 100);
         if !s.us.fives.is_empty() {
             return None; // the defender wins first
         }
