@@ -167,8 +167,14 @@ pub fn position(index: usize) -> Board {
     board
 }
 
-/// Runs the bench to `depth`, calling `on_line` after each position.
-pub fn run(depth: u32, clock: &dyn Clock, mut on_line: impl FnMut(&BenchLine)) -> BenchReport {
+/// Runs the bench to `depth` with the search parameters `params` (the signature is defined with
+/// the defaults), calling `on_line` after each position.
+pub fn run(
+    depth: u32,
+    params: &crate::params::SearchParams,
+    clock: &dyn Clock,
+    mut on_line: impl FnMut(&BenchLine),
+) -> BenchReport {
     let tt = TranspositionTable::new(BENCH_HASH_BYTES);
     let stop = AtomicBool::new(false);
     let config = SearchConfig {
@@ -179,7 +185,7 @@ pub fn run(depth: u32, clock: &dyn Clock, mut on_line: impl FnMut(&BenchLine)) -
         },
         max_depth: depth,
         max_nodes: None,
-        params: crate::params::SearchParams::default(),
+        params: *params,
         random_margin: 0,
         random_candidates: 0,
         seed: 0,

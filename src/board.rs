@@ -44,8 +44,8 @@ pub struct Board {
     near: Box<[u8]>,
     summaries: Box<[[CellSummary; 2]]>,
     /// Per colour and [`ThreatSet`]: one bit per padded-grid cell.
-    threat_bits: Box<[[[u64; THREAT_WORDS]; 3]; 2]>,
-    threat_counts: [[u16; 3]; 2],
+    threat_bits: Box<[[[u64; THREAT_WORDS]; 4]; 2]>,
+    threat_counts: [[u16; 4]; 2],
     potential: [i32; 2],
     /// Whether a colour's forbidden shapes count for nothing (renju black).
     restricted: [bool; 2],
@@ -90,8 +90,8 @@ impl Board {
             patterns: vec![[0; 4]; GRID_CELLS].into_boxed_slice(),
             near: vec![0; GRID_CELLS].into_boxed_slice(),
             summaries: vec![[CellSummary::default(); 2]; GRID_CELLS].into_boxed_slice(),
-            threat_bits: Box::new([[[0; THREAT_WORDS]; 3]; 2]),
-            threat_counts: [[0; 3]; 2],
+            threat_bits: Box::new([[[0; THREAT_WORDS]; 4]; 2]),
+            threat_counts: [[0; 4]; 2],
             potential: [0; 2],
             restricted: [rule == Rule::Renju, false],
             hash: 0,

@@ -46,7 +46,8 @@ enum Command {
         depth_cap: Option<u32>,
     },
     /// Searches the fixed bench positions to a fixed depth with one thread and prints
-    /// `bench: <nodes> nodes <nps> nps <ms> ms` (the node count is the search's signature).
+    /// `bench: <nodes> nodes <nps> nps <ms> ms` (with the default parameters, the node count is
+    /// the search's signature; `--config` benches other ones).
     Bench {
         /// Search depth (default: the signature depth).
         #[arg(long, default_value_t = omok::bench::BENCH_DEPTH)]
@@ -131,7 +132,7 @@ fn run(args: Args) -> Result<()> {
         }
         Some(Command::Bench { depth }) => {
             let clock = omok::time::SystemClock::new();
-            let report = omok::bench::run(depth, &clock, |l| {
+            let report = omok::bench::run(depth, &params.search, &clock, |l| {
                 let best = l.best.map_or("none".to_string(), |p| p.to_string());
                 println!(
                     "{:2} {:9} {}x{} best {:5} score {:6} nodes {:9} {:6} ms",

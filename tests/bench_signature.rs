@@ -3,6 +3,7 @@
 //! (`Bench: <nodes>`), with a self-play result; update the number here and in README.md.
 
 use omok::bench::{BENCH_DEPTH, run};
+use omok::params::SearchParams;
 use omok::time::FakeClock;
 
 /// The current signature.
@@ -12,7 +13,9 @@ const SIGNATURE: u64 = 402_867;
 fn bench_signature_is_unchanged() {
     let clock = FakeClock::default();
     let mut lines = Vec::new();
-    let report = run(BENCH_DEPTH, &clock, |l| lines.push(l.clone()));
+    let report = run(BENCH_DEPTH, &SearchParams::default(), &clock, |l| {
+        lines.push(l.clone())
+    });
     assert_eq!(lines.len(), 30);
     assert!(
         lines.iter().all(|l| l.best.is_some()),

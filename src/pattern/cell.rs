@@ -162,7 +162,7 @@ const POTENTIAL_BONUS: [i16; 4] = [
 ];
 
 /// What a combination of four line codes means for a cell, packed in one byte: the threat mask
-/// (bits 0–2), the move-ordering bonus class (bits 3–4) and the potential class (bits 5–6).
+/// (bits 0–3), the move-ordering bonus class (bits 4–5) and the potential class (bits 6–7).
 const fn combo(index: usize, restricted: bool) -> u8 {
     let c = combo_counts(index);
     let winning = c.flex4 > 0 || c.fours >= 2 || (c.fours >= 1 && c.flex3 >= 1);
@@ -190,14 +190,19 @@ const fn combo(index: usize, restricted: bool) -> u8 {
     };
     let mask = if c.fives > 0 {
         ThreatSet::Five.bit()
-    } else if c.flex4 > 0 {
-        ThreatSet::Flex4.bit() | ThreatSet::Four.bit()
-    } else if c.fours > 0 {
-        ThreatSet::Four.bit()
     } else {
-        0
+        let mut m = 0;
+        if c.flex4 > 0 {
+            m |= ThreatSet::Flex4.bit() | ThreatSet::Four.bit();
+        } else if c.fours > 0 {
+            m |= ThreatSet::Four.bit();
+        }
+        if c.flex3 > 0 {
+            m |= ThreatSet::Three.bit();
+        }
+        m
     };
-    mask | (bonus << 3) | (potential << 5)
+    mask | (bonus << 4) | (potential << 6)
 }
 
 const fn combo_table(restricted: bool) -> [u8; COMBOS] {
@@ -280,7 +285,7 @@ impl CellSummary {
     #[inline(always)]
     fn finish(&mut self, restricted: bool) {
         let info = COMBO_TABLE[restricted as usize][self.codes as usize];
-        let class = info >> 5;
+        let class = info >> 6;
         self.potential = if class == POTENTIAL_VOID {
             0
         } else {
@@ -298,20 +303,21 @@ impl CellSummary {
     /// The value of playing the cell for its own colour (move ordering).
     #[inline]
     pub const fn attack(self) -> i32 {
-        self.attack + ATTACK_BONUS[((self.info >> 3) & 3) as usize]
+        self.attack + ATTACK_BONUS[((self.info >> 4) & 3) as usize]
     }
 
     /// The value for the opponent of occupying the cell (move ordering).
     #[inline]
     pub const fn defence(self) -> i32 {
-        self.defence + DEFENCE_BONUS[((self.info >> 3) & 3) as usize]
+        self.defence + DEFENCE_BONUS[((self.info >> 4) & 3) as usize]
     }
 
     /// The threat sets the cell belongs to, as a bit mask of [`ThreatSet`] bits: a five point is
-    /// only in [`ThreatSet::Five`]; otherwise a straight four point is in both four sets.
+    /// only in [`ThreatSet::Five`]; otherwise a straight four point is in both four sets, and a
+    /// point making an open three is in [`ThreatSet::Three`].
     #[inline]
     pub const fn threat_mask(self) -> u8 {
-        self.info & 7
+        self.info & 0x0F
     }
 }
 
@@ -324,13 +330,21 @@ pub enum ThreatSet {
     Flex4 = 1,
     /// Points (not five points) where the colour makes any four, straight fours included.
     Four = 2,
+    /// Points (not five points) where the colour makes an open three (a line one stone short of
+    /// a straight four; legality not considered).
+    Three = 3,
 }
 
 impl ThreatSet {
     /// All sets, in index order.
-    pub const ALL: [ThreatSet; 3] = [ThreatSet::Five, ThreatSet::Flex4, ThreatSet::Four];
+    pub const ALL: [ThreatSet; 4] = [
+        ThreatSet::Five,
+        ThreatSet::Flex4,
+        ThreatSet::Four,
+        ThreatSet::Three,
+    ];
 
-    /// The set's index (0..3).
+    /// The set's index (0..4).
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -362,7 +376,10 @@ mod tests {
         let s = CellSummary::of(four_three, false);
         assert_eq!(s.potential(), 50 + 45 + 3 + POTENTIAL_WINNING_SHAPE);
         assert_eq!(s.attack(), 180 + 150 + 6 + 3_000);
-        assert_eq!(s.threat_mask(), ThreatSet::Four.bit());
+        assert_eq!(
+            s.threat_mask(),
+            ThreatSet::Four.bit() | ThreatSet::Three.bit()
+        );
         // Renju black: a four-three is still a win.
         assert_eq!(CellSummary::of(four_three, true).potential(), s.potential());
 

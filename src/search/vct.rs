@@ -9,12 +9,14 @@
 //! line is continued only when the block is itself a threat. So a `true` is a proof; a `false`
 //! may miss deeper or quieter wins. Results are cached by position and depth.
 
+use smallvec::SmallVec;
+
 use crate::core::{Color, Pos};
-use crate::eval::move_score;
-use crate::pattern::PatternKind;
+use crate::eval::reference_move_score;
+use crate::pattern::cell::ThreatSet;
 
 use super::alphabeta::Searcher;
-use super::threats::{candidate_moves, scan};
+use super::threats::scan;
 
 /// Attacker moves tried per VCT node (best by move ordering first).
 const VCT_BRANCHING: usize = 10;
@@ -73,17 +75,17 @@ impl Searcher<'_> {
             }
             candidates.push((block, 0));
         } else {
-            for (p, score) in candidate_moves(&self.board, attacker) {
-                let pats = self.board.patterns(p, attacker);
-                let threat = pats.iter().any(|x| {
-                    matches!(
-                        x.kind(),
-                        PatternKind::Block4 | PatternKind::Flex4 | PatternKind::Flex3
-                    )
-                });
-                if threat {
-                    candidates.push((p, score));
-                }
+            // Four and open-three points, in board order, scored from the patterns (the
+            // summaries' weights are not kept up to date under light moves).
+            let mut points: SmallVec<[Pos; 32]> = self
+                .board
+                .threat_points(attacker, ThreatSet::Four)
+                .chain(self.board.threat_points(attacker, ThreatSet::Three))
+                .collect();
+            points.sort();
+            points.dedup();
+            for p in points {
+                candidates.push((p, reference_move_score(&self.board, p, attacker)));
             }
             candidates.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             candidates.truncate(VCT_BRANCHING);
@@ -93,7 +95,7 @@ impl Searcher<'_> {
             if !self.legal(m, attacker) {
                 continue;
             }
-            self.board.make_move(m, attacker);
+            self.board.make_light_move(m, attacker);
             let replies = self.replies(m, attacker, defender);
             let result = match replies {
                 None => false,
@@ -101,9 +103,9 @@ impl Searcher<'_> {
                 Some(replies) => {
                     let mut all = true;
                     for r in replies {
-                        self.board.make_move(r, defender);
+                        self.board.make_light_move(r, defender);
                         let w = self.vct(attacker, depth - 1, &mut None, false);
-                        self.board.undo_move();
+                        self.board.undo_light_move();
                         if !w {
                             all = false;
                             break;
@@ -112,7 +114,7 @@ impl Searcher<'_> {
                     all
                 }
             };
-            self.board.undo_move();
+            self.board.undo_light_move();
             if result {
                 first.get_or_insert(m);
                 won = true;
@@ -159,7 +161,7 @@ impl Searcher<'_> {
         replies.sort();
         replies.dedup();
         replies.retain(|&p| self.legal(p, defender));
-        replies.sort_by_key(|&p| -move_score(&self.board, p, defender));
+        replies.sort_by_key(|&p| -reference_move_score(&self.board, p, defender));
         Some(replies)
     }
 }
