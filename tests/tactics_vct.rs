@@ -6,7 +6,8 @@
 //! position really needs threes); `solve_vct` proves a first move; that move is legal and makes a
 //! threat; and against **every** legal reply of the defender — not only the replies the solver
 //! considers — the attacker still has a proved win (`solve_vct`, which tries a VCF first). Last, the
-//! engine finds a win within its node budget.
+//! engine finds a win within its node budget, and the VCT one ply above the horizon
+//! (`vct_frontier_depth`) lets a depth-3 search prove wins it misses without it.
 
 use std::sync::Arc;
 
@@ -117,4 +118,44 @@ fn engine_finds_every_vct_win() {
         let c = b.side_to_move();
         assert!(check_move(&mut b, r.best.unwrap(), c).is_ok(), "{id}");
     }
+}
+
+/// How many fixture wins a depth-3 search proves with the root VCT off, with the frontier VCT
+/// (`vct_frontier_depth`, one ply above the horizon) set to `frontier` attacker moves.
+fn depth3_wins(frontier: u32) -> usize {
+    let mut found = 0;
+    for (id, board, _) in positions() {
+        let mut params = Params::default();
+        params.search.vct_depth = 0;
+        params.search.vct_frontier_depth = frontier;
+        params.search.vct_frontier_nodes = 2_000;
+        let mut e = Engine::new(params, Arc::new(FakeClock::default()));
+        e.set_rule(board.rule()).unwrap();
+        e.set_position(board.history()).unwrap();
+        let limits = Limits {
+            budget: Budget {
+                optimum_ms: u64::MAX / 4,
+                maximum_ms: u64::MAX / 4,
+            },
+            max_nodes: None,
+            max_depth: Some(3),
+        };
+        let r = e.go(&limits, &mut NoInfo);
+        if r.info.score > WIN_THRESHOLD {
+            let mut b = board.clone();
+            let c = b.side_to_move();
+            assert!(check_move(&mut b, r.best.unwrap(), c).is_ok(), "{id}");
+            found += 1;
+        }
+    }
+    found
+}
+
+#[test]
+fn the_frontier_vct_proves_wins_a_shallow_search_misses() {
+    let (plain, frontier) = (depth3_wins(0), depth3_wins(3));
+    assert!(
+        frontier >= 30 && plain + 15 <= frontier,
+        "depth 3: {plain} wins without the frontier VCT, {frontier} with it (of 38)"
+    );
 }
