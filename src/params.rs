@@ -63,6 +63,12 @@ pub struct SearchParams {
     /// ...when the static evaluation plus this margin per ply of depth cannot reach alpha
     /// (1..=5000).
     pub futility_margin: i32,
+    /// Razoring: at non-PV nodes up to this depth whose static evaluation plus
+    /// `razor_margin` per ply of depth cannot reach alpha, only the horizon's step (VCF,
+    /// defences against an open three, the evaluation) is searched; 0 = off (0..=10).
+    pub razor_max_depth: i32,
+    /// See `razor_max_depth` (1..=10000).
+    pub razor_margin: i32,
     /// Attacker moves of the VCT tried at the root before the main search; 0 = off (0..=12).
     pub vct_depth: u32,
     /// Node budget of that VCT (1..=100000000).
@@ -102,6 +108,8 @@ impl SearchParams {
             ("lmp_factor", s.lmp_factor as i64, 0, 50),
             ("futility_max_depth", s.futility_max_depth as i64, 0, 10),
             ("futility_margin", s.futility_margin as i64, 1, 5000),
+            ("razor_max_depth", s.razor_max_depth as i64, 0, 10),
+            ("razor_margin", s.razor_margin as i64, 1, 10_000),
             ("vct_depth", s.vct_depth as i64, 0, 12),
             (
                 "vct_root_nodes",
@@ -160,6 +168,8 @@ impl Default for SearchParams {
             lmp_factor: 2,
             futility_max_depth: 2,
             futility_margin: 80,
+            razor_max_depth: 0,
+            razor_margin: 200,
             vct_depth: 5,
             vct_root_nodes: 8_000,
             vct_frontier_depth: 0,

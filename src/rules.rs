@@ -1,7 +1,7 @@
 //! Rule behaviour over a [`Board`]: win detection with the winning line, exact forbidden points,
 //! move legality, threat hints and the seeded auto-move policy (SPEC §3, §5.1).
 //!
-//! The fast paths read the board's incremental line patterns; [`reference`] is a slow checker
+//! The fast paths read the board's incremental line patterns; [`reference`](mod@reference) is a slow checker
 //! written straight from SPEC §3.1/§3.2 that tests compare them against.
 
 pub mod auto_move;

@@ -1,7 +1,8 @@
-//! Move choice: the alpha-beta searcher ([`alphabeta`], with the VCF solver in [`vcf`] and the
-//! shared [`tt`]) run on one or more threads (Lazy SMP: every thread runs its own iterative
-//! deepening over the shared table; the main thread's result is played), and the one-ply practice
-//! player [`greedy`], which is also the fallback when no depth completes in time.
+//! Move choice: the alpha-beta searcher (`alphabeta`, with the threat solvers in `vcf` and
+//! `vct`, the node facts of `threats` read from the board's incremental state, and the shared
+//! [`tt`]) run on one or more threads (Lazy SMP: every thread runs its own iterative deepening
+//! over the shared table, and the threads' moves are voted), and the one-ply practice player
+//! [`greedy`], which is also the fallback when no depth completes in time.
 
 pub(crate) mod alphabeta;
 pub mod greedy;

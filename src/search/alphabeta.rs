@@ -313,6 +313,18 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        // Razoring: a shallow non-PV node whose static evaluation is far below alpha is judged
+        // by the horizon's step (VCF, defences against an open three, the evaluation).
+        let prm = self.params;
+        let depth = if depth > 0
+            && depth <= prm.razor_max_depth
+            && beta - alpha == 1
+            && s.eval + prm.razor_margin * depth <= alpha
+        {
+            0
+        } else {
+            depth
+        };
         let (mut moves, forced) = match self.generate(&s, us, depth, ply) {
             NodeMoves::Done(score) => return score,
             NodeMoves::Search { moves, forced } => (moves, forced),
@@ -335,7 +347,6 @@ impl<'a> Searcher<'a> {
         let mut best_move = None;
         let new_depth = if forced { depth } else { depth - 1 };
         let pv_node = beta - alpha > 1;
-        let prm = self.params;
         let lmp_limit = (prm.lmp_base + prm.lmp_factor * (depth * depth).max(0)) as usize;
         let futile =
             depth <= prm.futility_max_depth && s.eval + prm.futility_margin * depth.max(1) <= alpha;

@@ -186,7 +186,7 @@ pub(crate) struct ThreatCache {
 
 /// Slots of a [`ThreatCache`] (a power of two).
 const THREAT_CACHE_SLOTS: usize = 1 << 16;
-/// Bytes of one [`ThreatCache`].
+/// Bytes of one thread's threat cache (VCF or VCT results).
 pub const THREAT_CACHE_BYTES: usize = THREAT_CACHE_SLOTS * std::mem::size_of::<(u64, u32)>();
 
 impl ThreatCache {
