@@ -7,7 +7,7 @@ use omok::params::SearchParams;
 use omok::time::FakeClock;
 
 /// The current signature.
-const SIGNATURE: u64 = 402_867;
+const SIGNATURE: u64 = 168_958;
 
 #[test]
 fn bench_signature_is_unchanged() {
