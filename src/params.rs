@@ -162,13 +162,13 @@ impl Default for SearchParams {
             lmr_deep_moves: 6,
             quiet_order_threshold: 1000,
             defence_extension_plies: 2,
-            tempo_percent: 120,
+            tempo_percent: 140,
             lmp_max_depth: 4,
             lmp_base: 4,
             lmp_factor: 2,
             futility_max_depth: 2,
             futility_margin: 80,
-            razor_max_depth: 0,
+            razor_max_depth: 2,
             razor_margin: 200,
             vct_depth: 5,
             vct_root_nodes: 8_000,
@@ -325,7 +325,7 @@ mod tests {
             include_str!("../engine-config/default.toml").replace("[time]", "bogus = 1\n[time]");
         assert!(Params::from_toml(&text).is_err());
         let text = include_str!("../engine-config/default.toml")
-            .replace("tempo_percent = 120", "tempo_percent = 5");
+            .replace("tempo_percent = 140", "tempo_percent = 5");
         let err = Params::from_toml(&text).unwrap_err().to_string();
         assert!(err.contains("search.tempo_percent 5"), "{err}");
     }

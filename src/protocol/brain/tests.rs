@@ -277,7 +277,11 @@ fn thinking_messages_follow_show_detail() {
 #[test]
 fn swap2_answers_every_case() {
     let mut b = brain();
-    send(&mut b, "INFO rule 1\nSTART 15");
+    // A node limit (the fake clock never runs out) so the colour choices rest on a real search.
+    send(
+        &mut b,
+        "INFO rule 1\nSTART 15\nINFO timeout_turn 5000\nINFO max_node 30000",
+    );
     let out = send(&mut b, "SWAP2BOARD\nDONE");
     assert_eq!(out.len(), 1);
     assert_eq!(out[0].split(' ').count(), 3, "{out:?}");
