@@ -384,27 +384,32 @@ impl Board {
     /// sums.
     #[inline(always)]
     fn leave_candidates<const LIGHT: bool>(&mut self, q: usize) {
-        let candidate = self.near[q] > 0;
-        for c in 0..2 {
-            let s = self.summaries[q][c];
-            if candidate && !LIGHT {
-                self.potential[c] -= s.potential();
-            }
-            self.update_threat_bits(c, q, s.threat_mask(), 0);
-        }
+        self.move_candidate::<LIGHT>(q, -1);
     }
 
     /// The cell `q` (just emptied) rejoins the threat sets and (unless `LIGHT`) the potential
     /// sums.
     #[inline(always)]
     fn rejoin_candidates<const LIGHT: bool>(&mut self, q: usize) {
+        self.move_candidate::<LIGHT>(q, 1);
+    }
+
+    /// Adds (`sign` 1) or removes (−1) the cell `q`'s summaries to or from the threat sets and
+    /// (unless `LIGHT`, for a candidate cell) the potential sums.
+    #[inline(always)]
+    fn move_candidate<const LIGHT: bool>(&mut self, q: usize, sign: i32) {
         let candidate = self.near[q] > 0;
         for c in 0..2 {
             let s = self.summaries[q][c];
             if candidate && !LIGHT {
-                self.potential[c] += s.potential();
+                self.potential[c] += sign * s.potential();
             }
-            self.update_threat_bits(c, q, 0, s.threat_mask());
+            let (old, new) = if sign > 0 {
+                (0, s.threat_mask())
+            } else {
+                (s.threat_mask(), 0)
+            };
+            self.update_threat_bits(c, q, old, new);
         }
     }
 

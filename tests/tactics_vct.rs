@@ -15,7 +15,7 @@ use omok::engine::{Engine, Limits};
 use omok::notation::parse_pos_string;
 use omok::params::Params;
 use omok::rules::{check_move, find_five, winning_line};
-use omok::search::{NoInfo, WIN_THRESHOLD, solve_vcf, solve_vct};
+use omok::search::{NoInfo, SearchResult, WIN_THRESHOLD, solve_vcf, solve_vct};
 use omok::time::{Budget, FakeClock};
 use omok::{Board, Color, Rule};
 use serde_json::Value;
@@ -98,21 +98,31 @@ fn vct_positions_need_threes_and_survive_every_reply() {
     }
 }
 
+/// The engine's search of `board` with `params` under a node or depth limit and a fake clock.
+fn engine_search(
+    board: &Board,
+    params: Params,
+    max_nodes: Option<u64>,
+    max_depth: Option<u32>,
+) -> SearchResult {
+    let mut e = Engine::new(params, Arc::new(FakeClock::default()));
+    e.set_rule(board.rule()).unwrap();
+    e.set_position(board.history()).unwrap();
+    let limits = Limits {
+        budget: Budget {
+            optimum_ms: u64::MAX / 4,
+            maximum_ms: u64::MAX / 4,
+        },
+        max_nodes,
+        max_depth,
+    };
+    e.go(&limits, &mut NoInfo)
+}
+
 #[test]
 fn engine_finds_every_vct_win() {
     for (id, board, _) in positions() {
-        let mut e = Engine::new(Params::default(), Arc::new(FakeClock::default()));
-        e.set_rule(board.rule()).unwrap();
-        e.set_position(board.history()).unwrap();
-        let limits = Limits {
-            budget: Budget {
-                optimum_ms: u64::MAX / 4,
-                maximum_ms: u64::MAX / 4,
-            },
-            max_nodes: Some(ENGINE_NODES),
-            max_depth: None,
-        };
-        let r = e.go(&limits, &mut NoInfo);
+        let r = engine_search(&board, Params::default(), Some(ENGINE_NODES), None);
         assert!(r.info.score > WIN_THRESHOLD, "{id}: {r:?}");
         let mut b = board.clone();
         let c = b.side_to_move();
@@ -129,18 +139,7 @@ fn depth3_wins(frontier: u32) -> usize {
         params.search.vct_depth = 0;
         params.search.vct_frontier_depth = frontier;
         params.search.vct_frontier_nodes = 2_000;
-        let mut e = Engine::new(params, Arc::new(FakeClock::default()));
-        e.set_rule(board.rule()).unwrap();
-        e.set_position(board.history()).unwrap();
-        let limits = Limits {
-            budget: Budget {
-                optimum_ms: u64::MAX / 4,
-                maximum_ms: u64::MAX / 4,
-            },
-            max_nodes: None,
-            max_depth: Some(3),
-        };
-        let r = e.go(&limits, &mut NoInfo);
+        let r = engine_search(&board, params, None, Some(3));
         if r.info.score > WIN_THRESHOLD {
             let mut b = board.clone();
             let c = b.side_to_move();
