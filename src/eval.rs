@@ -2,14 +2,14 @@
 //! a colour, as an attack (its own patterns there) and as a defence (the opponent's), and how much
 //! potential each side has over the candidate points.
 //!
-//! The fast values come from the board's incremental [`CellSummary`]s ([`move_score`],
+//! The fast values come from the board's incremental [`CellSummary`](crate::pattern::cell::CellSummary)s ([`move_score`],
 //! [`static_eval`]); [`reference_move_score`] and [`cell_potential`] compute the same numbers
 //! direction by direction from the weights, and the tests hold the two equal.
 
 use crate::board::Board;
 use crate::core::{Color, Pos};
 use crate::pattern::cell::{
-    ATTACK, CellSummary, DEFENCE, POTENTIAL, POTENTIAL_DOUBLE_THREE, POTENTIAL_WINNING_SHAPE,
+    ATTACK, DEFENCE, POTENTIAL, POTENTIAL_DOUBLE_THREE, POTENTIAL_WINNING_SHAPE,
 };
 use crate::pattern::{LinePattern, PatternKind};
 
@@ -101,13 +101,7 @@ pub fn cell_potential(pats: &[LinePattern; 4], restricted: bool) -> i32 {
 /// opponent's as defence (from the board's summaries).
 #[inline]
 pub fn move_score(board: &Board, p: Pos, color: Color) -> i32 {
-    summary_score(board.summary(p, color), board.summary(p, color.opponent()))
-}
-
-/// The move score of a point from the mover's and the opponent's summaries there.
-#[inline]
-pub fn summary_score(own: CellSummary, opp: CellSummary) -> i32 {
-    own.attack() + opp.defence()
+    board.summary(p, color).attack() + board.summary(p, color.opponent()).defence()
 }
 
 /// [`move_score`] computed direction by direction from the patterns (the reference).

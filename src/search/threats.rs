@@ -6,7 +6,7 @@ use smallvec::SmallVec;
 
 use crate::board::Board;
 use crate::core::{Color, Pos};
-use crate::eval::{static_eval, summary_score};
+use crate::eval::{move_score, static_eval};
 use crate::pattern::cell::ThreatSet;
 
 /// Threat points of one side.
@@ -50,13 +50,8 @@ pub(crate) fn scan(board: &Board, us: Color, tempo_percent: i32) -> Scan {
 /// Every candidate point (empty, near a stone; legality not checked) with its ordering score
 /// for `us`, in board order.
 pub(crate) fn candidate_moves(board: &Board, us: Color) -> Vec<(Pos, i32)> {
-    let them = us.opponent();
-    let mut moves = Vec::with_capacity(64);
-    for p in board.near_empties() {
-        moves.push((
-            p,
-            summary_score(board.summary(p, us), board.summary(p, them)),
-        ));
-    }
-    moves
+    board
+        .near_empties()
+        .map(|p| (p, move_score(board, p, us)))
+        .collect()
 }
