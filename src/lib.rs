@@ -37,6 +37,7 @@ pub mod rules;
 pub mod search;
 pub mod time;
 pub mod tournament;
+pub mod tune;
 
 pub use crate::board::Board;
 pub use crate::core::{Color, Dir, Pos};

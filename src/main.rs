@@ -61,6 +61,52 @@ enum Command {
     Tournament(omok::tournament::TournamentArgs),
     /// Play omok against the engine in the terminal.
     Play(omok::tournament::play::PlayArgs),
+    /// Texel tuning of the evaluation: `gen` plays seeded self-play games, `fit` fits the
+    /// evaluation's weights to game records (see README, "Tuning the evaluation").
+    Tune {
+        #[command(subcommand)]
+        action: TuneAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum TuneAction {
+    /// Plays node-limited self-play games from seeded openings (in parallel); one JSON line per
+    /// game on stdout. The same arguments give the same games.
+    Gen {
+        /// Games to play.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Node limit per move.
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        /// Rule set.
+        #[arg(long, default_value = "freestyle")]
+        rule: String,
+        /// Board size.
+        #[arg(long, default_value_t = 15)]
+        size: usize,
+        /// Seed: game i starts from the opening of seed + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Fits the evaluation's weights and tempo to game records (JSON lines: `gen`'s output or a
+    /// tournament's games.jsonl) and prints the loss before and after; `--write FILE` writes the
+    /// weights as Rust source (src/pattern/weights.rs).
+    Fit {
+        /// Game record files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Moves at the start of each game left out of the data.
+        #[arg(long, default_value_t = 8)]
+        skip: usize,
+        /// Gradient-descent iterations.
+        #[arg(long, default_value_t = 2000)]
+        iterations: usize,
+        /// Where to write the fitted weights source.
+        #[arg(long)]
+        write: Option<std::path::PathBuf>,
+    },
 }
 
 fn main() -> std::process::ExitCode {
@@ -142,12 +188,87 @@ fn run(args: Args) -> Result<()> {
             println!("{}", report.summary());
             Ok(())
         }
+        Some(Command::Tune { action }) => tune(action, params),
         None => {
             let engine = omok::engine::Engine::new(
                 params,
                 std::sync::Arc::new(omok::time::SystemClock::new()),
             );
             omok::protocol::run_stdio(engine).context("Piskvork brain I/O")
+        }
+    }
+}
+
+fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
+    use omok::tune;
+    match action {
+        TuneAction::Gen {
+            games,
+            nodes,
+            rule,
+            size,
+            seed,
+        } => {
+            let config = tune::GenConfig {
+                games,
+                nodes,
+                rule: rule.parse()?,
+                size,
+                seed,
+                params,
+            };
+            let mut out = BufWriter::new(io::stdout().lock());
+            for g in tune::generate(&config) {
+                writeln!(out, "{}", serde_json::to_string(&g)?)?;
+            }
+            Ok(())
+        }
+        TuneAction::Fit {
+            files,
+            skip,
+            iterations,
+            write,
+        } => {
+            let mut data = Vec::new();
+            let mut games = 0;
+            for f in &files {
+                let text = std::fs::read_to_string(f)
+                    .with_context(|| format!("reading {}", f.display()))?;
+                for (i, line) in text.lines().enumerate().filter(|l| !l.1.trim().is_empty()) {
+                    let where_ = || format!("{} line {}", f.display(), i + 1);
+                    let game: tune::GameRecord = serde_json::from_str(line).with_context(where_)?;
+                    data.extend(
+                        tune::samples(&game, skip)
+                            .map_err(|e| anyhow::anyhow!("{}: {e}", where_()))?,
+                    );
+                    games += 1;
+                }
+            }
+            anyhow::ensure!(!data.is_empty(), "no quiet positions in the records");
+            let start = tune::Model::current(params.search.tempo_percent);
+            let report = tune::fit(&start, &data, iterations);
+            println!(
+                "{} positions from {games} games; K {:.1}; loss {:.6} -> {:.6}",
+                data.len(),
+                report.k,
+                report.loss_before,
+                report.loss_after
+            );
+            println!(
+                "weights {:?}",
+                report.model.weights.map(|w| w.round() as i64)
+            );
+            println!("tempo {:.0}%", report.model.tempo * 100.0);
+            if let Some(path) = write {
+                let note = format!("{} positions from {games} games", data.len());
+                std::fs::write(&path, tune::weights_source(&report, &note))
+                    .with_context(|| format!("writing {}", path.display()))?;
+                println!(
+                    "wrote {}; set search.tempo_percent in engine-config/default.toml to match",
+                    path.display()
+                );
+            }
+            Ok(())
         }
     }
 }

@@ -78,6 +78,14 @@ pub struct SearchParams {
     pub vct_frontier_depth: u32,
     /// Node budget of each frontier VCT (1..=1000000).
     pub vct_frontier_nodes: u64,
+    /// Root safety net: after each iteration the best move is checked for an opponent's VCT of
+    /// up to this many attacker moves, and a move that loses is dropped from the root and the
+    /// iteration searched again; 0 = off (0..=12).
+    pub safety_vct_depth: u32,
+    /// Node budget of each safety check (1..=10000000).
+    pub safety_vct_nodes: u64,
+    /// Most root moves the safety net drops in one search (0..=64).
+    pub safety_max_drops: u32,
 }
 
 impl SearchParams {
@@ -118,6 +126,14 @@ impl SearchParams {
                 100_000_000,
             ),
             ("vct_frontier_depth", s.vct_frontier_depth as i64, 0, 8),
+            ("safety_vct_depth", s.safety_vct_depth as i64, 0, 12),
+            (
+                "safety_vct_nodes",
+                s.safety_vct_nodes.min(i64::MAX as u64) as i64,
+                1,
+                10_000_000,
+            ),
+            ("safety_max_drops", s.safety_max_drops as i64, 0, 64),
             (
                 "vct_frontier_nodes",
                 s.vct_frontier_nodes.min(i64::MAX as u64) as i64,
@@ -162,7 +178,7 @@ impl Default for SearchParams {
             lmr_deep_moves: 6,
             quiet_order_threshold: 1000,
             defence_extension_plies: 2,
-            tempo_percent: 140,
+            tempo_percent: crate::pattern::weights::TEMPO_PERCENT,
             lmp_max_depth: 4,
             lmp_base: 4,
             lmp_factor: 2,
@@ -174,6 +190,9 @@ impl Default for SearchParams {
             vct_root_nodes: 8_000,
             vct_frontier_depth: 0,
             vct_frontier_nodes: 200,
+            safety_vct_depth: 6,
+            safety_vct_nodes: 4_000,
+            safety_max_drops: 8,
         }
     }
 }
@@ -241,14 +260,14 @@ pub struct TimeParams {
 impl Default for TimeParams {
     fn default() -> Self {
         TimeParams {
-            reserve_ms: 120,
-            reserve_fraction: 0.3,
-            optimum_factor: 0.8,
+            reserve_ms: 40,
+            reserve_fraction: 0.15,
+            optimum_factor: 0.85,
             moves_to_go_min: 12,
             moves_to_go_max: 40,
             match_share_cap_factor: 3,
             unlimited_move_ms: 10_000,
-            iteration_start_fraction: 0.55,
+            iteration_start_fraction: 0.7,
         }
     }
 }

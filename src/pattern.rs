@@ -14,6 +14,7 @@
 pub mod analysis;
 pub mod cell;
 pub mod table;
+pub mod weights;
 
 pub use analysis::{Line, WinRule};
 pub use table::PatternTable;

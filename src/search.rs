@@ -282,7 +282,8 @@ pub fn search(
             handles.into_iter().filter_map(|h| h.join().ok()).collect();
         let helper_nodes: u64 = helpers.iter().map(|h| h.1.nodes).sum();
         if config.random_margin == 0 && decided.is_none() {
-            let voted = vote(best, &info, &helpers);
+            let voted =
+                vote(best, &info, &helpers).filter(|m| !main.dropped_root_moves().contains(m));
             if voted.is_some() && voted != best {
                 best = voted;
                 info.pv = voted.into_iter().collect();

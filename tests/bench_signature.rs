@@ -7,7 +7,7 @@ use omok::params::SearchParams;
 use omok::time::FakeClock;
 
 /// The current signature.
-const SIGNATURE: u64 = 121_576;
+const SIGNATURE: u64 = 123_713;
 
 #[test]
 fn bench_signature_is_unchanged() {

@@ -169,3 +169,55 @@ fn finds_a_double_three_win_except_where_it_is_forbidden() {
     let mut b = e.board().clone();
     assert!(forbidden(&mut b, m, Color::Black).is_none());
 }
+
+/// Parameters without the root VCT and the safety net, so that the main search alone decides.
+fn plain_params() -> Params {
+    let mut p = Params::default();
+    p.search.vct_depth = 0;
+    p.search.safety_vct_depth = 0;
+    p
+}
+
+/// A double open three with no opponent four to answer it is a win the search knows at once,
+/// without searching it out (a depth-1 search proves it).
+#[test]
+fn a_double_three_without_opponent_fours_is_a_quick_win() {
+    let mut e = Engine::new(plain_params(), Arc::new(FakeClock::default()));
+    e.set_rule(Rule::Freestyle).unwrap();
+    for p in parse_pos_string("f8a1g8o1h10a15h9o15", 15, 15).unwrap() {
+        e.play(p).unwrap();
+    }
+    let r = e.go(&limits(Some(1), None), &mut NoInfo);
+    assert!(r.info.score > WIN_THRESHOLD, "{r:?}");
+    assert_eq!(r.best, Pos::new(7, 7), "h8 makes the double three");
+}
+
+/// White threatens a double open three at h8 (f8 g8 on the row, h9 h10 on the column) and black
+/// has no four: a depth-1 search defends, so that white has no double three left.
+#[test]
+fn the_opponent_s_winning_shape_is_defended() {
+    let mut e = Engine::new(plain_params(), Arc::new(FakeClock::default()));
+    e.set_rule(Rule::Freestyle).unwrap();
+    for p in parse_pos_string("a1f8o1g8a15h10o15h9", 15, 15).unwrap() {
+        e.play(p).unwrap();
+    }
+    let r = e.go(&limits(Some(1), None), &mut NoInfo);
+    let m = r.best.unwrap();
+    let mut b = e.board().clone();
+    b.make_move(m, Color::Black);
+    let double_threes: Vec<Pos> = b
+        .positions()
+        .filter(|&p| b.is_empty(p))
+        .filter(|&p| {
+            b.patterns(p, Color::White)
+                .iter()
+                .filter(|l| l.kind() == omok::pattern::PatternKind::Flex3)
+                .count()
+                >= 2
+        })
+        .collect();
+    assert!(
+        double_threes.is_empty(),
+        "after {m:?} white still has double threes at {double_threes:?}"
+    );
+}

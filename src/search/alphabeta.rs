@@ -6,9 +6,12 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::board::Board;
-use crate::core::{Color, GRID_CELLS, Pos};
+use smallvec::SmallVec;
+
+use crate::core::{Color, Dir, GRID_CELLS, Pos};
 use crate::eval::move_score;
 use crate::params::SearchParams;
+use crate::pattern::cell::ThreatSet;
 use crate::rules::ForbidChecker;
 use crate::time::{Budget, Clock};
 
@@ -27,6 +30,15 @@ pub const MAX_PLY: usize = 120;
 const FORCED_TIME_FACTOR: f64 = 0.25;
 /// Share of the optimum time used once the best move has been stable for three iterations.
 const STABLE_TIME_FACTOR: f64 = 0.6;
+/// The optimum grows by this factor when the best move has just changed...
+const UNSTABLE_TIME_FACTOR: f64 = 1.4;
+/// ...and by this one when the score dropped by more than [`SCORE_DROP`] in one iteration.
+const SCORE_DROP_TIME_FACTOR: f64 = 1.5;
+/// A score drop that calls for more time.
+const SCORE_DROP: i32 = 40;
+/// An iteration is started only if this share of its expected cost fits before the maximum (an
+/// interrupted iteration still yields a move that beat the previous best).
+const MIN_USEFUL_ITERATION_SHARE: f64 = 0.2;
 
 /// What move generation decided for a node.
 enum NodeMoves {
@@ -64,6 +76,14 @@ pub(crate) struct Searcher<'a> {
     killers: Vec<[Option<Pos>; 2]>,
     history: Vec<[i32; 2]>,
     pv: Vec<Vec<Pos>>,
+    /// The best root move of the iteration in progress whose search completed, with its score
+    /// (a lower bound): what an interrupted iteration leaves.
+    root_best: Option<(Pos, i32)>,
+    /// Root moves the safety net found losing to an opponent's VCT (skipped at the root while
+    /// another move is left).
+    root_dropped: SmallVec<[Pos; 8]>,
+    /// Root moves the safety net found safe.
+    root_safe: SmallVec<[Pos; 16]>,
     pub(super) vcf_cache: ThreatCache,
     pub(super) vcf_recording: bool,
     pub(super) vct_cache: ThreatCache,
@@ -112,6 +132,9 @@ impl<'a> Searcher<'a> {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![[0; 2]; GRID_CELLS],
             pv: vec![Vec::new(); MAX_PLY + 2],
+            root_best: None,
+            root_dropped: SmallVec::new(),
+            root_safe: SmallVec::new(),
             vcf_cache: ThreatCache::new(),
             vcf_recording: false,
             vct_cache: ThreatCache::new(),
@@ -187,13 +210,20 @@ impl<'a> Searcher<'a> {
         let mut stable = 0;
         // A single forced reply still gets searched (for its score), but briefly.
         let forced = self.root_is_forced();
-        for depth in first_depth..=self.limits.max_depth {
+        let mut last_iteration_ms = 0u64;
+        let mut depth = first_depth;
+        // Set when the safety net dropped the best move: the depth is searched again with a
+        // full window.
+        let mut redo = false;
+        while depth <= self.limits.max_depth {
+            let iteration_start = self.elapsed_ms();
             let window = self.params.aspiration_window;
-            let (mut alpha, mut beta) = if depth >= 3 && score.abs() < WIN_THRESHOLD {
+            let (mut alpha, mut beta) = if depth >= 3 && score.abs() < WIN_THRESHOLD && !redo {
                 (score - window, score + window)
             } else {
                 (-WIN, WIN)
             };
+            self.root_best = None;
             let s = loop {
                 let s = self.negamax(depth, alpha, beta, 0);
                 if self.aborted {
@@ -208,6 +238,18 @@ impl<'a> Searcher<'a> {
                 }
             };
             if self.aborted && best.is_some() {
+                // An interrupted iteration still counts where it proved a root move at least as
+                // good as the window it was searched with.
+                if let Some((m, sc)) = self.root_best
+                    && sc > -WIN_THRESHOLD
+                {
+                    best = Some(m);
+                    info.score = sc;
+                    info.pv = self.pv[0].clone();
+                    if info.pv.first() != Some(&m) {
+                        info.pv = vec![m];
+                    }
+                }
                 break;
             }
             let new_best = self.pv[0].first().copied();
@@ -223,6 +265,19 @@ impl<'a> Searcher<'a> {
                 };
                 break;
             }
+            // The safety net: a best move after which the opponent wins by continuous threats
+            // is dropped and the iteration searched again without it.
+            if main
+                && let Some(m) = new_best
+                && s.abs() < WIN_THRESHOLD
+                && self.drops_unsafe_root_move(m)
+            {
+                redo = true;
+                continue;
+            }
+            redo = false;
+            let previous_score = score;
+            let changed = new_best.is_some() && best.is_some() && new_best != best;
             if new_best.is_some() {
                 stable = if new_best == best { stable + 1 } else { 0 };
                 best = new_best;
@@ -242,22 +297,45 @@ impl<'a> Searcher<'a> {
                 if self.aborted || score.abs() > WIN_THRESHOLD {
                     break;
                 }
+                depth += 1;
                 continue;
             }
-            // Time: stop early when the next depth is unlikely to finish, sooner when the best
-            // move has been stable.
+            // Time: stop once the optimum (scaled by how settled the search looks) has passed,
+            // or when the next iteration would surely not finish before the maximum. More time
+            // when the best move just changed or the score dropped; less when it is stable.
             let elapsed = self.elapsed_ms();
-            let optimum = self.limits.budget.optimum_ms as f64
-                * if forced {
-                    FORCED_TIME_FACTOR
-                } else if stable >= 3 {
-                    STABLE_TIME_FACTOR
-                } else {
-                    1.0
-                };
+            let this_iteration_ms = elapsed - iteration_start;
+            let factor = if forced {
+                FORCED_TIME_FACTOR
+            } else {
+                let mut f = if stable >= 3 { STABLE_TIME_FACTOR } else { 1.0 };
+                if changed {
+                    f *= UNSTABLE_TIME_FACTOR;
+                }
+                if depth > first_depth + 2 && score < previous_score - SCORE_DROP {
+                    f *= SCORE_DROP_TIME_FACTOR;
+                }
+                f
+            };
+            let budget = self.limits.budget;
+            let optimum = (budget.optimum_ms as f64 * factor).min(budget.maximum_ms as f64);
             if elapsed as f64 >= optimum * self.limits.start_fraction {
                 break;
             }
+            // The next iteration costs a few times this one; one that cannot even reach the
+            // maximum with a fifth of that is not started.
+            let growth = if last_iteration_ms > 0 {
+                (this_iteration_ms as f64 / last_iteration_ms as f64).clamp(1.5, 6.0)
+            } else {
+                3.0
+            };
+            last_iteration_ms = this_iteration_ms.max(1);
+            if elapsed as f64 + this_iteration_ms as f64 * growth * MIN_USEFUL_ITERATION_SHARE
+                > budget.maximum_ms as f64
+            {
+                break;
+            }
+            depth += 1;
         }
         info.nodes = self.nodes;
         info.elapsed_ms = self.elapsed_ms();
@@ -350,7 +428,13 @@ impl<'a> Searcher<'a> {
         let lmp_limit = (prm.lmp_base + prm.lmp_factor * (depth * depth).max(0)) as usize;
         let futile =
             depth <= prm.futility_max_depth && s.eval + prm.futility_margin * depth.max(1) <= alpha;
+        let skip_dropped = ply == 0
+            && !self.root_dropped.is_empty()
+            && moves.iter().any(|m| !self.root_dropped.contains(&m.0));
         for (i, &(m, order)) in moves.iter().enumerate() {
+            if skip_dropped && self.root_dropped.contains(&m) {
+                continue;
+            }
             let quiet = order < self.params.quiet_order_threshold;
             // Move-count and futility pruning of quiet moves at shallow non-PV nodes.
             if !forced && !pv_node && quiet && i > 0 && best_score > -WIN_THRESHOLD {
@@ -387,6 +471,9 @@ impl<'a> Searcher<'a> {
                 best_move = Some(m);
                 if score > alpha {
                     alpha = score;
+                    if ply == 0 {
+                        self.root_best = Some((m, score));
+                    }
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
                     head[ply].push(m);
@@ -443,10 +530,34 @@ impl<'a> Searcher<'a> {
                 return NodeMoves::Done(WIN - ply as i32 - 3);
             }
         }
+        // Quick win: a shape that wins by force (two fours, a four and an open three, a double
+        // open three) while the opponent has no four to gain a tempo with.
+        if s.them.fours.is_empty()
+            && !self.board.rule().has_forbidden(us)
+            && let Some(&p) = self.win_shape_points(us).first()
+        {
+            self.pv[ply].push(p);
+            return NodeMoves::Done(WIN - ply as i32 - 5);
+        }
         let their_flex4: Vec<Pos> = s.them.flex4.to_vec();
         let their_open_three = their_flex4.into_iter().any(|p| self.legal(p, them));
+        let their_shapes = if their_open_three {
+            SmallVec::new()
+        } else {
+            self.win_shape_points(them)
+        };
         let mut moves: Vec<(Pos, i32)>;
-        if their_open_three {
+        if !their_shapes.is_empty() {
+            // The opponent threatens a winning shape: only the moves after which no such shape
+            // is left (or we have a four to answer it with), and our own fours.
+            moves = self.shape_defences(us, &their_shapes);
+            if moves.is_empty() {
+                return NodeMoves::Done(-(WIN - ply as i32 - 6));
+            }
+            if depth <= -self.params.defence_extension_plies {
+                return NodeMoves::Done(s.eval);
+            }
+        } else if their_open_three {
             let mut defence: Vec<Pos> = s.us.fours.to_vec();
             defence.extend(s.them.fours.iter().copied());
             defence.sort();
@@ -490,6 +601,109 @@ impl<'a> Searcher<'a> {
             moves,
             forced: false,
         }
+    }
+
+    /// The legal points where `color` makes a shape that wins with one more move unless the
+    /// other side has fours: two fours, a four and an open three, or two open threes (straight
+    /// four points are the open threes' business and are left out).
+    fn win_shape_points(&mut self, color: Color) -> SmallVec<[Pos; 4]> {
+        let mut points: SmallVec<[Pos; 4]> = SmallVec::new();
+        for set in [ThreatSet::Four, ThreatSet::Three] {
+            if self.board.threat_count(color, set) == 0 {
+                continue;
+            }
+            for p in self.board.threat_points(color, set) {
+                let sm = self.board.summary(p, color);
+                let shape = sm.is_double_three()
+                    || (sm.is_winning_shape() && sm.threat_mask() & ThreatSet::Flex4.bit() == 0);
+                if shape && !points.contains(&p) {
+                    points.push(p);
+                }
+            }
+        }
+        points.retain(|p| self.legal(*p, color));
+        points
+    }
+
+    /// The defences of `us` against the opponent's winning-shape points `shapes`: our fours
+    /// (a tempo gained before the shape is played), and the points on the shapes' lines after
+    /// which the opponent has no winning shape left. With their move-ordering scores.
+    fn shape_defences(&mut self, us: Color, shapes: &[Pos]) -> Vec<(Pos, i32)> {
+        let them = us.opponent();
+        let mut cells: SmallVec<[Pos; 64]> = SmallVec::new();
+        for &p in shapes.iter().take(2) {
+            for d in Dir::ALL {
+                for k in -5..=5isize {
+                    let q = p.shifted_index(d, k);
+                    if self.board.cell_code(q) == crate::pattern::CELL_EMPTY {
+                        let q = Pos::from_index(q);
+                        if !cells.contains(&q) {
+                            cells.push(q);
+                        }
+                    }
+                }
+            }
+        }
+        // Our fours and open threes: threats that may win a tempo (a block of the shape's four
+        // that makes a four of ours answers it).
+        let own_threats: SmallVec<[Pos; 32]> = self
+            .board
+            .threat_points(us, ThreatSet::Four)
+            .chain(self.board.threat_points(us, ThreatSet::Three))
+            .collect();
+        let mut moves: Vec<(Pos, i32)> = Vec::with_capacity(cells.len() + own_threats.len());
+        for &q in own_threats.iter() {
+            if !cells.contains(&q) {
+                cells.push(q);
+            }
+        }
+        for q in cells {
+            if !self.legal(q, us) {
+                continue;
+            }
+            let defends = own_threats.contains(&q) || {
+                self.board.make_light_move(q, us);
+                let ok = self.win_shape_points(them).is_empty();
+                self.board.undo_light_move();
+                ok
+            };
+            if defends {
+                moves.push((q, move_score(&self.board, q, us)));
+            }
+        }
+        moves
+    }
+
+    /// Checks the root move `m` for an opponent's VCT (once per move and search) and drops it
+    /// from the root when one is found and drops are left. Returns whether it was dropped.
+    fn drops_unsafe_root_move(&mut self, m: Pos) -> bool {
+        let prm = self.params;
+        if prm.safety_vct_depth == 0
+            || self.root_safe.contains(&m)
+            || self.root_dropped.len() >= prm.safety_max_drops as usize
+        {
+            return false;
+        }
+        let us = self.board.side_to_move();
+        self.board.make_move(m, us);
+        let loses = self
+            .vct_move(prm.safety_vct_depth, prm.safety_vct_nodes)
+            .is_some();
+        self.board.undo_move();
+        if self.aborted {
+            return false;
+        }
+        if loses {
+            self.root_dropped.push(m);
+        } else if self.root_safe.len() < self.root_safe.inline_size() {
+            self.root_safe.push(m);
+        }
+        loses
+    }
+
+    /// The root moves the safety net dropped.
+    pub(crate) fn dropped_root_moves(&self) -> &[Pos] {
+        &self.root_dropped
     }
 
     /// An own winning point at the root: nothing to think about.

@@ -1,0 +1,536 @@
+//! Texel tuning of the evaluation: the static evaluation's weights fitted to game results by
+//! logistic regression.
+//!
+//! The static evaluation ([`crate::eval::static_eval`]) is linear in per-colour counts over the
+//! candidate cells: how many (cell, direction) pairs have each line class (block1 … flex4), how
+//! many cells make a winning shape (two fours, a four and an open three) and how many a double
+//! open three — scaled for the side to move by the tempo. [`features`] reads those counts from a
+//! position; [`fit`] finds the weights and the tempo that best predict the results of the games
+//! the positions come from, `sigmoid(eval / K)` against 1 / ½ / 0 for the side to move, with `K`
+//! fitted first to the current weights so that the evaluation keeps its scale (the search's
+//! margins are in its units). [`generate`] plays the self-play games (node-limited, seeded
+//! openings, reproducible from the seed); records of tournament games (`games.jsonl`) are read
+//! the same way, so games against other engines can be added to the data.
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::board::Board;
+use crate::core::{Color, Pos};
+use crate::engine::{Engine, Limits};
+use crate::eval::restricted;
+use crate::params::Params;
+use crate::pattern::PatternKind;
+use crate::pattern::cell::ThreatSet;
+use crate::pattern::weights::{POTENTIAL, POTENTIAL_DOUBLE_THREE, POTENTIAL_WINNING_SHAPE};
+use crate::rule::Rule;
+use crate::rules::winning_line;
+use crate::search::NoInfo;
+use crate::time::{Budget, FakeClock};
+
+/// The line classes with a weight, in [`PatternKind`] order from block1 to flex4.
+pub const LINE_CLASSES: [PatternKind; 8] = [
+    PatternKind::Block1,
+    PatternKind::Flex1,
+    PatternKind::Block2,
+    PatternKind::Flex2,
+    PatternKind::Block3,
+    PatternKind::Flex3,
+    PatternKind::Block4,
+    PatternKind::Flex4,
+];
+/// Weights of the model: the eight line classes, the winning-shape bonus, the double-three bonus.
+pub const WEIGHTS: usize = LINE_CLASSES.len() + 2;
+const WIN_SHAPE: usize = LINE_CLASSES.len();
+const DOUBLE_THREE: usize = LINE_CLASSES.len() + 1;
+
+/// One colour's counts: per line class, then winning shapes and double threes.
+pub type Counts = [i32; WEIGHTS];
+
+/// The counts of the side to move and of the other side, in a quiet position: neither side has
+/// a five to complete or a straight four to make (those positions are decided by search, not by
+/// the evaluation). `None` for a position that is not quiet.
+pub fn features(board: &Board) -> Option<[Counts; 2]> {
+    let us = board.side_to_move();
+    for c in Color::ALL {
+        if board.threat_count(c, ThreatSet::Five) > 0 || board.threat_count(c, ThreatSet::Flex4) > 0
+        {
+            return None;
+        }
+    }
+    Some([counts(board, us), counts(board, us.opponent())])
+}
+
+/// A colour's counts over the candidate cells, the way [`crate::eval::cell_potential`] sums
+/// them: a surely forbidden cell of renju black counts nothing.
+fn counts(board: &Board, c: Color) -> Counts {
+    let restricted = restricted(board, c);
+    let mut out = [0; WEIGHTS];
+    for p in board.near_empties() {
+        let pats = board.patterns(p, c);
+        let (mut threes, mut fours, mut overline) = (0, 0, false);
+        for l in &pats {
+            threes += (l.kind() == PatternKind::Flex3) as i32;
+            fours += l.four_count() as i32;
+            overline |= l.kind() == PatternKind::Overline;
+        }
+        if restricted && (overline || fours >= 2) {
+            continue;
+        }
+        for l in &pats {
+            let k = l.kind() as usize;
+            if (PatternKind::Block1 as usize..=PatternKind::Flex4 as usize).contains(&k) {
+                out[k - PatternKind::Block1 as usize] += 1;
+            }
+        }
+        if restricted {
+            out[WIN_SHAPE] += (fours == 1 && threes == 1) as i32;
+        } else if fours >= 2 || (fours >= 1 && threes >= 1) {
+            out[WIN_SHAPE] += 1;
+        } else if threes >= 2 {
+            out[DOUBLE_THREE] += 1;
+        }
+    }
+    out
+}
+
+/// The evaluation's weights and tempo.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    /// Per line class, then the winning-shape and double-three bonuses.
+    pub weights: [f64; WEIGHTS],
+    /// The side to move's weight, as a fraction (1.4 = 140%).
+    pub tempo: f64,
+}
+
+impl Model {
+    /// The weights compiled into the engine and the given tempo (percent).
+    pub fn current(tempo_percent: i32) -> Model {
+        let mut weights = [0.0; WEIGHTS];
+        for (i, k) in LINE_CLASSES.iter().enumerate() {
+            weights[i] = POTENTIAL[*k as usize] as f64;
+        }
+        weights[WIN_SHAPE] = POTENTIAL_WINNING_SHAPE as f64;
+        weights[DOUBLE_THREE] = POTENTIAL_DOUBLE_THREE as f64;
+        Model {
+            weights,
+            tempo: tempo_percent as f64 / 100.0,
+        }
+    }
+
+    /// The evaluation of a position's counts, from the side to move's view, in the static
+    /// evaluation's units.
+    pub fn eval(&self, f: &[Counts; 2]) -> f64 {
+        let dot = |c: &Counts| -> f64 {
+            c.iter()
+                .zip(&self.weights)
+                .map(|(&n, w)| n as f64 * w)
+                .sum()
+        };
+        (self.tempo * dot(&f[0]) - dot(&f[1])) / 4.0
+    }
+}
+
+/// One training position: its counts and the result for the side to move (1, ½, 0).
+#[derive(Clone, Debug)]
+pub struct Sample {
+    /// The counts of the side to move and of the other side.
+    pub features: [Counts; 2],
+    /// 1 for a win of the side to move, 0.5 for a draw, 0 for a loss.
+    pub result: f64,
+}
+
+/// A finished game as the data files hold it (the tournament runner's `games.jsonl` lines have
+/// the same fields, with a think time after each move).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The rule set's name.
+    pub rule: String,
+    /// Board size.
+    pub size: usize,
+    /// Moves from the empty board, black first: `[x, y]` (or `[x, y, ms]`).
+    pub moves: Vec<Vec<i64>>,
+    /// `black`, `white`, or none for a draw.
+    pub winner: Option<String>,
+}
+
+/// Positions of a game that may train the evaluation: quiet ones from the `skip`-th move on.
+pub fn samples(game: &GameRecord, skip: usize) -> Result<Vec<Sample>, String> {
+    let rule: Rule = game.rule.parse().map_err(|e| format!("{e}"))?;
+    let mut board = Board::square(game.size, rule).map_err(|e| e.to_string())?;
+    let winner = match game.winner.as_deref() {
+        Some("black") => Some(Color::Black),
+        Some("white") => Some(Color::White),
+        None | Some("") => None,
+        Some(other) => return Err(format!("unknown winner {other:?}")),
+    };
+    let mut out = Vec::new();
+    for (i, m) in game.moves.iter().enumerate() {
+        if i >= skip
+            && let Some(f) = features(&board)
+        {
+            let us = board.side_to_move();
+            let result = match winner {
+                Some(w) if w == us => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            out.push(Sample {
+                features: f,
+                result,
+            });
+        }
+        let (x, y) = match m.as_slice() {
+            [x, y, ..] => (*x, *y),
+            _ => return Err(format!("move {i} is not [x, y]")),
+        };
+        let p = board.pos(x, y).map_err(|e| e.to_string())?;
+        if !board.is_empty(p) {
+            return Err(format!("move {i} ({x},{y}) is on an occupied point"));
+        }
+        let c = board.side_to_move();
+        board.make_move(p, c);
+    }
+    Ok(out)
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Mean squared error of the model's predictions `sigmoid(eval / k)`.
+pub fn loss(model: &Model, k: f64, data: &[Sample]) -> f64 {
+    let sum: f64 = data
+        .iter()
+        .map(|s| {
+            let d = s.result - sigmoid(model.eval(&s.features) / k);
+            d * d
+        })
+        .sum();
+    sum / data.len().max(1) as f64
+}
+
+/// The scale `K` that fits the model best (a golden-section search over 1..10000).
+pub fn fit_scale(model: &Model, data: &[Sample]) -> f64 {
+    let (mut lo, mut hi) = (1.0f64.ln(), 10_000.0f64.ln());
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let a = hi - g * (hi - lo);
+        let b = lo + g * (hi - lo);
+        if loss(model, a.exp(), data) < loss(model, b.exp(), data) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    ((lo + hi) / 2.0).exp()
+}
+
+/// What a fit did.
+#[derive(Clone, Debug)]
+pub struct FitReport {
+    /// The fitted model.
+    pub model: Model,
+    /// The scale, fitted to the starting model.
+    pub k: f64,
+    /// The loss of the starting model and of the fitted one.
+    pub loss_before: f64,
+    /// See `loss_before`.
+    pub loss_after: f64,
+}
+
+/// Fits the weights and the tempo to the data by gradient descent (Adam) on the mean squared
+/// error, starting from `start` with its own best scale kept fixed. Weights stay at or above 0
+/// and the tempo within 1..2.5. Deterministic.
+pub fn fit(start: &Model, data: &[Sample], iterations: usize) -> FitReport {
+    let k = fit_scale(start, data);
+    let loss_before = loss(start, k, data);
+    let mut m = start.clone();
+    // Parameters: the weights, then the tempo; Adam keeps per-parameter step sizes, so the
+    // learning rates are in each parameter's own units.
+    const N: usize = WEIGHTS + 1;
+    let rate = |i: usize| if i < WEIGHTS { 0.5 } else { 0.002 };
+    let (b1, b2, eps) = (0.9, 0.999, 1e-12);
+    let mut mom = [0.0f64; N];
+    let mut vel = [0.0f64; N];
+    for t in 1..=iterations {
+        let grad = data
+            .par_iter()
+            .fold(
+                || [0.0f64; N],
+                |mut g, s| {
+                    let e = m.eval(&s.features);
+                    let p = sigmoid(e / k);
+                    // d(loss)/d(eval) for this sample.
+                    let d = -2.0 * (s.result - p) * p * (1.0 - p) / k;
+                    for i in 0..WEIGHTS {
+                        let df =
+                            (m.tempo * s.features[0][i] as f64 - s.features[1][i] as f64) / 4.0;
+                        g[i] += d * df;
+                    }
+                    let own: f64 = s.features[0]
+                        .iter()
+                        .zip(&m.weights)
+                        .map(|(&n, w)| n as f64 * w)
+                        .sum();
+                    g[WEIGHTS] += d * own / 4.0;
+                    g
+                },
+            )
+            .reduce(
+                || [0.0f64; N],
+                |mut a, b| {
+                    for i in 0..N {
+                        a[i] += b[i];
+                    }
+                    a
+                },
+            );
+        let n = data.len().max(1) as f64;
+        for i in 0..N {
+            let g = grad[i] / n;
+            mom[i] = b1 * mom[i] + (1.0 - b1) * g;
+            vel[i] = b2 * vel[i] + (1.0 - b2) * g * g;
+            let mh = mom[i] / (1.0 - b1.powi(t as i32));
+            let vh = vel[i] / (1.0 - b2.powi(t as i32));
+            let step = rate(i) * mh / (vh.sqrt() + eps);
+            if i < WEIGHTS {
+                m.weights[i] = (m.weights[i] - step).max(0.0);
+            } else {
+                m.tempo = (m.tempo - step).clamp(1.0, 2.5);
+            }
+        }
+    }
+    let loss_after = loss(&m, k, data);
+    FitReport {
+        model: m,
+        k,
+        loss_before,
+        loss_after,
+    }
+}
+
+/// The Rust source of `src/pattern/weights.rs` for a fitted model.
+pub fn weights_source(report: &FitReport, data_note: &str) -> String {
+    let w = &report.model.weights;
+    let mut pot = vec![0i64; PatternKind::Overline as usize + 1];
+    for (i, k) in LINE_CLASSES.iter().enumerate() {
+        pot[*k as usize] = w[i].round() as i64;
+    }
+    let list = pot
+        .iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!(
+        "//! The static evaluation's weights, fitted to game results by `pbrain-omok tune fit`\n\
+         //! ({data_note}; loss {:.6} before, {:.6} after, K = {:.1}).\n\
+         //! Written by the tuner: refit rather than edit by hand.\n\
+         \n\
+         /// Potential of one directional pattern class for the static evaluation, by\n\
+         /// [`PatternKind`](super::PatternKind) order (dead, block1 … flex4, five, overline).\n\
+         pub const POTENTIAL: [i32; 11] = [{list}];\n\
+         /// Potential bonus of a cell that wins by force with one more move (two fours, a four\n\
+         /// and an open three).\n\
+         pub const POTENTIAL_WINNING_SHAPE: i32 = {};\n\
+         /// Potential bonus of a double open three (unrestricted side).\n\
+         pub const POTENTIAL_DOUBLE_THREE: i32 = {};\n\
+         /// The side to move's weight in percent (`search.tempo_percent`).\n\
+         pub const TEMPO_PERCENT: i32 = {};\n",
+        report.loss_before,
+        report.loss_after,
+        report.k,
+        w[WIN_SHAPE].round() as i64,
+        w[DOUBLE_THREE].round() as i64,
+        (report.model.tempo * 100.0).round() as i64,
+    )
+}
+
+/// How to generate self-play games.
+#[derive(Clone, Debug)]
+pub struct GenConfig {
+    /// Games to play.
+    pub games: usize,
+    /// Node limit per move.
+    pub nodes: u64,
+    /// Rule set.
+    pub rule: Rule,
+    /// Board size.
+    pub size: usize,
+    /// Seed of the openings.
+    pub seed: u64,
+    /// Engine parameters.
+    pub params: Params,
+}
+
+/// A seeded opening: black at the centre, then two to four stones of alternating colours within
+/// two points of it.
+fn opening(board: &Board, seed: u64) -> Vec<Pos> {
+    use rand_core::{RngCore, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let c = board.centre();
+    let mut out = vec![c];
+    let extra = 2 + (rng.next_u64() % 3) as usize;
+    while out.len() < 1 + extra {
+        let dx = (rng.next_u64() % 5) as i64 - 2;
+        let dy = (rng.next_u64() % 5) as i64 - 2;
+        if let Ok(p) = board.pos(c.x() as i64 + dx, c.y() as i64 + dy)
+            && !out.contains(&p)
+        {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Plays one node-limited self-play game from the opening of `seed`.
+pub fn play_game(config: &GenConfig, seed: u64) -> GameRecord {
+    let mut e = Engine::new(config.params.clone(), Arc::new(FakeClock::default()));
+    let _ = e.set_rule(config.rule);
+    let _ = e.new_game(config.size, config.size);
+    let limits = Limits {
+        budget: Budget {
+            optimum_ms: u64::MAX / 4,
+            maximum_ms: u64::MAX / 4,
+        },
+        max_nodes: Some(config.nodes),
+        max_depth: None,
+    };
+    let mut moves: Vec<Vec<i64>> = Vec::new();
+    let mut winner = None;
+    let draw_at = if config.rule == Rule::Renju {
+        200
+    } else {
+        config.size * config.size
+    };
+    let mut queue = opening(e.board(), seed).into_iter();
+    while moves.len() < draw_at {
+        let p = match queue.next() {
+            Some(p) => p,
+            None => match e.go(&limits, &mut NoInfo).best {
+                Some(p) => p,
+                None => break,
+            },
+        };
+        let c = e.side_to_move();
+        if e.play(p).is_err() {
+            break;
+        }
+        moves.push(vec![p.x() as i64, p.y() as i64]);
+        if winning_line(e.board(), p).is_some() {
+            winner = Some(c.to_string());
+            break;
+        }
+    }
+    GameRecord {
+        rule: config.rule.to_string(),
+        size: config.size,
+        moves,
+        winner,
+    }
+}
+
+/// Plays `config.games` self-play games in parallel; game `i` uses the opening of seed
+/// `config.seed + i`, so the same configuration gives the same games.
+pub fn generate(config: &GenConfig) -> Vec<GameRecord> {
+    (0..config.games as u64)
+        .into_par_iter()
+        .map(|i| play_game(config, config.seed.wrapping_add(i)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::static_eval;
+
+    /// The model with the compiled-in weights reproduces the board's static evaluation on every
+    /// quiet position of seeded self-play games, in every rule with its own shapes.
+    #[test]
+    fn the_current_model_is_the_static_evaluation() {
+        for rule in [Rule::Freestyle, Rule::Renju, Rule::Standard] {
+            let config = GenConfig {
+                games: 2,
+                nodes: 300,
+                rule,
+                size: 15,
+                seed: 5,
+                params: Params::default(),
+            };
+            let model = Model::current(140);
+            let mut checked = 0;
+            for g in generate(&config) {
+                let mut board = Board::square(15, rule).unwrap();
+                for m in &g.moves {
+                    if let Some(f) = features(&board) {
+                        let us = board.side_to_move();
+                        let exact = static_eval(&board, us, 140) as f64;
+                        assert!((model.eval(&f) - exact).abs() <= 1.0, "{rule}: {g:?}");
+                        checked += 1;
+                    }
+                    let p = board.pos(m[0], m[1]).unwrap();
+                    let c = board.side_to_move();
+                    board.make_move(p, c);
+                }
+            }
+            assert!(checked > 10, "{rule}: {checked}");
+        }
+    }
+
+    #[test]
+    fn generation_is_reproducible_and_games_end() {
+        let config = GenConfig {
+            games: 2,
+            nodes: 200,
+            rule: Rule::Freestyle,
+            size: 15,
+            seed: 9,
+            params: Params::default(),
+        };
+        let a = generate(&config);
+        let b = generate(&config);
+        assert_eq!(
+            serde_json::to_string(&a).unwrap(),
+            serde_json::to_string(&b).unwrap()
+        );
+        assert!(a.iter().all(|g| g.winner.is_some() || g.moves.len() >= 200));
+    }
+
+    /// On data whose results follow a known model, the fit lowers the loss and moves the weights
+    /// toward that model.
+    #[test]
+    fn the_fit_recovers_a_planted_model() {
+        use rand_core::{RngCore, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+        let mut truth = Model::current(140);
+        truth.weights[PatternKind::Flex4 as usize - 1] = 150.0;
+        truth.weights[WIN_SHAPE] = 500.0;
+        let k = 200.0;
+        let data: Vec<Sample> = (0..3000)
+            .map(|_| {
+                let mut f = [[0; WEIGHTS]; 2];
+                for side in &mut f {
+                    for v in side.iter_mut() {
+                        *v = (rng.next_u64() % 4) as i32;
+                    }
+                }
+                let p = sigmoid(truth.eval(&f) / k);
+                let u = (rng.next_u64() % 1_000_000) as f64 / 1_000_000.0;
+                Sample {
+                    features: f,
+                    result: if u < p { 1.0 } else { 0.0 },
+                }
+            })
+            .collect();
+        let start = Model::current(140);
+        let r = fit(&start, &data, 400);
+        assert!(r.loss_after < r.loss_before, "{r:?}");
+        let flex4 = PatternKind::Flex4 as usize - 1;
+        assert!(
+            (r.model.weights[flex4] - 150.0).abs() < (start.weights[flex4] - 150.0).abs(),
+            "{r:?}"
+        );
+    }
+}
