@@ -67,10 +67,27 @@ fn main() -> std::process::ExitCode {
     match run(Args::parse()) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", error_text(&e));
             std::process::ExitCode::from(2)
         }
     }
+}
+
+/// An error and its causes, each said once: a cause whose text the message before it already
+/// contains (library errors often include their cause in their own text) is left out.
+fn error_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let part = cause.to_string();
+        if text.contains(part.trim()) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&part);
+    }
+    text
 }
 
 fn params(path: Option<&std::path::Path>) -> Result<omok::params::Params> {
@@ -119,7 +136,13 @@ fn run(args: Args) -> Result<()> {
         Some(Command::Tournament(targs)) => {
             let exe = std::env::current_exe().context("locating this executable")?;
             let spec = omok::tournament::TournamentSpec::load(&targs, &exe)?;
-            let summary = omok::tournament::run(&spec, &mut io::stderr())?;
+            let mut stderr = io::stderr();
+            let terminal = io::IsTerminal::is_terminal(&stderr);
+            let mut progress = omok::tournament::ProgressOut {
+                out: &mut stderr,
+                terminal,
+            };
+            let summary = omok::tournament::run(&spec, &mut progress)?;
             print!("{}", summary.text());
             Ok(())
         }
