@@ -176,16 +176,27 @@ fn run(args: Args) -> Result<()> {
 }
 
 fn forbid_stream(rule: Rule, options: ForbidOptions) -> Result<()> {
-    let stdin = io::stdin();
-    let mut out = BufWriter::new(io::stdout().lock());
-    for line in stdin.lock().lines() {
-        let line = line.context("reading stdin")?;
-        if line.trim().is_empty() {
-            continue;
+    let mut input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut batch = omok::batch::ForbidBatch::new(rule, options);
+    let (mut line, mut answer) = (String::new(), String::new());
+    loop {
+        line.clear();
+        if input.read_line(&mut line).context("reading stdin")? == 0 {
+            break;
         }
-        writeln!(out, "{}", omok::batch::forbid_line(&line, rule, options))?;
-        // Answer each line at once: frontends keep the process open and wait for the reply.
-        out.flush()?;
+        if !line.trim().is_empty() {
+            answer.clear();
+            batch.judge(line.trim_end_matches(['\n', '\r']), &mut answer);
+            answer.push('\n');
+            out.write_all(answer.as_bytes())?;
+        }
+        // Answer at once unless a whole next line is already waiting: a frontend that keeps
+        // the process open waits for each reply; a batch gets its answers in large writes.
+        if !input.buffer().contains(&b'\n') {
+            out.flush()?;
+        }
     }
+    out.flush()?;
     Ok(())
 }
