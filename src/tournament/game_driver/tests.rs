@@ -251,8 +251,7 @@ fn logged_game(pondering: bool) -> Vec<String> {
     let r = play_game(&job(vec![pos(0, 0)]), &s, &mut pool);
     assert_eq!(r.reason, Reason::Five);
     pool.shutdown();
-    let out = log.lock().unwrap().clone();
-    out
+    log.lock().unwrap().clone()
 }
 
 #[test]
