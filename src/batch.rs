@@ -5,6 +5,14 @@
 //! defaults to black when the stone counts are equal, else white; an `id` is echoed back; other
 //! fields are ignored). Output, one line per input: `{"forbidden":[{"x":7,"y":7,"reason":"double-three"},…]}`
 //! sorted by y then x, or `{"error":"…"}` for a line that cannot be judged.
+//!
+//! A stream of lines goes through one [`ForbidBatch`], which keeps its board and checker between
+//! lines: a line on a board of the last line's size takes its stones back (undo restores the
+//! empty board exactly) instead of building a new board, and the answer is written straight into
+//! a reused buffer (the reasons need no escaping; only an `id` and error texts go through
+//! serde_json). `benches/batch.rs` measures the path.
+
+use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -31,7 +39,7 @@ pub enum BatchError {
 }
 
 #[derive(Deserialize)]
-struct PositionInput {
+struct PositionInput<'a> {
     size: Option<usize>,
     width: Option<usize>,
     height: Option<usize>,
@@ -39,7 +47,8 @@ struct PositionInput {
     black: Vec<[i64; 2]>,
     #[serde(default)]
     white: Vec<[i64; 2]>,
-    to_move: Option<String>,
+    #[serde(borrow)]
+    to_move: Option<std::borrow::Cow<'a, str>>,
     id: Option<serde_json::Value>,
 }
 
@@ -54,20 +63,6 @@ pub struct ForbiddenPoint {
     pub reason: String,
 }
 
-#[derive(Serialize)]
-struct Output<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    id: Option<&'a serde_json::Value>,
-    forbidden: Vec<ForbiddenPoint>,
-}
-
-#[derive(Serialize)]
-struct ErrorOutput<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    id: Option<&'a serde_json::Value>,
-    error: String,
-}
-
 /// A position read from a batch line: the board (stones placed black first, then white, in
 /// input order) and the colour to move.
 pub fn parse_position(line: &str, rule: Rule) -> Result<(Board, Color), BatchError> {
@@ -76,35 +71,52 @@ pub fn parse_position(line: &str, rule: Rule) -> Result<(Board, Color), BatchErr
 }
 
 fn position_from_input(input: &PositionInput, rule: Rule) -> Result<(Board, Color), BatchError> {
+    let mut board = None;
+    let color = set_up(&mut board, input, rule, false)?;
+    Ok((board.expect("set up"), color))
+}
+
+/// Puts the input's stones on `board` — the one given, emptied, when it has the input's size,
+/// else a new one — and returns the colour to move. With `light`, the stones are light moves
+/// (keys and patterns only: all the forbidden check reads, and a fraction of the cost), and
+/// the board reused is emptied of light moves.
+fn set_up(
+    board: &mut Option<Board>,
+    input: &PositionInput,
+    rule: Rule,
+    light: bool,
+) -> Result<Color, BatchError> {
     let size = input.size.unwrap_or(15);
-    let mut board = Board::new(
-        input.width.unwrap_or(size),
-        input.height.unwrap_or(size),
-        rule,
-    )?;
+    let (width, height) = (input.width.unwrap_or(size), input.height.unwrap_or(size));
+    let board = match board {
+        Some(b) if light && b.width() == width && b.height() == height && b.rule() == rule => {
+            while !b.history().is_empty() {
+                b.undo_light_move();
+            }
+            b
+        }
+        _ => board.insert(Board::new(width, height, rule)?),
+    };
     for (stones, color) in [(&input.black, Color::Black), (&input.white, Color::White)] {
         for &[x, y] in stones {
             let p = board.pos(x, y)?;
-            board.place(p, color)?;
+            if light {
+                if !board.is_empty(p) {
+                    return Err(BoardError::Occupied { x: p.x(), y: p.y() }.into());
+                }
+                board.make_light_move(p, color);
+            } else {
+                board.place(p, color)?;
+            }
         }
     }
-    ensure_no_five(&board)?;
-    let to_move = match input
-        .to_move
-        .as_deref()
-        .map(str::to_ascii_lowercase)
-        .as_deref()
-    {
-        None => board.side_to_move(),
-        Some("black") => Color::Black,
-        Some("white") => Color::White,
-        Some(_) => {
-            return Err(BatchError::BadColor(
-                input.to_move.clone().unwrap_or_default(),
-            ));
-        }
-    };
-    Ok((board, to_move))
+    ensure_no_five(board)?;
+    match input.to_move.as_deref() {
+        None => Ok(board.side_to_move()),
+        Some(c) if c.eq_ignore_ascii_case("black") => Ok(Color::Black),
+        Some(c) if c.eq_ignore_ascii_case("white") => Ok(Color::White),
+        Some(c) => Err(BatchError::BadColor(c.to_string())),
+    }
 }
 
 /// The forbidden points of the side to move, as output records.
@@ -125,25 +137,77 @@ pub fn forbidden_records(
 }
 
 /// Judges one input line and returns the output line (without a newline). Never fails: problems
-/// become an `{"error": …}` line.
+/// become an `{"error": …}` line. For a stream of lines, [`ForbidBatch`] is faster.
 pub fn forbid_line(line: &str, rule: Rule, options: ForbidOptions) -> String {
-    let input: Result<PositionInput, _> = serde_json::from_str(line);
-    let (id, result) = match input {
-        Err(e) => (None, Err(BatchError::from(e))),
-        Ok(ref input) => (
-            input.id.as_ref(),
-            position_from_input(input, rule)
-                .map(|(mut board, color)| forbidden_records(&mut board, color, options)),
-        ),
-    };
-    let json = match result {
-        Ok(forbidden) => serde_json::to_string(&Output { id, forbidden }),
-        Err(e) => serde_json::to_string(&ErrorOutput {
-            id,
-            error: e.to_string(),
-        }),
-    };
-    json.unwrap_or_else(|e| format!("{{\"error\":\"internal: {e}\"}}"))
+    let mut out = String::new();
+    ForbidBatch::new(rule, options).judge(line, &mut out);
+    out
+}
+
+/// Judges a stream of lines, keeping the board and the checker between them.
+pub struct ForbidBatch {
+    rule: Rule,
+    board: Option<Board>,
+    checker: ForbidChecker,
+}
+
+impl ForbidBatch {
+    /// A batch for `rule`.
+    pub fn new(rule: Rule, options: ForbidOptions) -> ForbidBatch {
+        ForbidBatch {
+            rule,
+            board: None,
+            checker: ForbidChecker::new(options),
+        }
+    }
+
+    /// Judges one input line and appends the output line (without a newline) to `out`, as
+    /// [`forbid_line`] does.
+    pub fn judge(&mut self, line: &str, out: &mut String) {
+        let input: PositionInput = match serde_json::from_str(line) {
+            Ok(input) => input,
+            Err(e) => return write_error(out, None, &BatchError::from(e)),
+        };
+        let color = match set_up(&mut self.board, &input, self.rule, true) {
+            Ok(color) => color,
+            Err(e) => return write_error(out, input.id.as_ref(), &e),
+        };
+        let board = self.board.as_mut().expect("set up");
+        let points = self.checker.all(board, color);
+        out.push('{');
+        write_id(out, input.id.as_ref());
+        out.push_str("\"forbidden\":[");
+        for (k, (p, kind)) in points.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            // The reasons are fixed lower-case words: nothing to escape.
+            let _ = write!(
+                out,
+                "{{\"x\":{},\"y\":{},\"reason\":\"{}\"}}",
+                p.x(),
+                p.y(),
+                kind.name()
+            );
+        }
+        out.push_str("]}");
+    }
+}
+
+fn write_id(out: &mut String, id: Option<&serde_json::Value>) {
+    if let Some(id) = id {
+        out.push_str("\"id\":");
+        out.push_str(&id.to_string());
+        out.push(',');
+    }
+}
+
+fn write_error(out: &mut String, id: Option<&serde_json::Value>, e: &BatchError) {
+    out.push('{');
+    write_id(out, id);
+    out.push_str("\"error\":");
+    out.push_str(&serde_json::Value::String(e.to_string()).to_string());
+    out.push('}');
 }
 
 #[cfg(test)]
@@ -192,6 +256,46 @@ mod tests {
             let v = run(line, Rule::Renju);
             let msg = v["error"].as_str().unwrap_or_else(|| panic!("{line}: {v}"));
             assert!(msg.contains(want), "{line}: {msg}");
+        }
+    }
+
+    #[test]
+    fn a_batch_reuses_its_board_and_answers_like_single_lines() {
+        let lines = [
+            r#"{"id":1,"black":[[5,7],[6,7],[7,6],[7,5]],"white":[[0,0],[14,14],[0,14],[14,0]]}"#,
+            r#"{"black":[[1,1]],"white":[[1,1]]}"#,
+            r#"{"id":{"a":[1,"x"]},"black":[[7,7],[8,7],[9,7]],"to_move":"Black"}"#,
+            r#"{"size":9,"black":[[4,4],[5,4],[4,5],[5,5]],"white":[[0,0],[8,8],[0,8],[8,0]]}"#,
+            r#"{"black":[[5,7],[6,7],[7,6],[7,5]],"white":[[0,0],[14,14],[0,14],[14,0]]}"#,
+            r#"{"black":[[7,7]],"to_move":"red"}"#,
+            "{bad json",
+        ];
+        for rule in [Rule::Renju, Rule::Korean] {
+            let mut batch = ForbidBatch::new(rule, ForbidOptions::default());
+            for line in lines {
+                // A fresh board for each line: the reference.
+                let input: PositionInput = serde_json::from_str(line)
+                    .unwrap_or_else(|_| serde_json::from_str("{}").unwrap());
+                let fresh = match position_from_input(&input, rule) {
+                    Ok((mut b, c)) => {
+                        serde_json::to_value(forbidden_records(&mut b, c, ForbidOptions::default()))
+                            .ok()
+                    }
+                    Err(_) => None,
+                };
+                let mut out = String::new();
+                batch.judge(line, &mut out);
+                let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+                match fresh {
+                    Some(points) if !line.starts_with("{bad") => {
+                        assert_eq!(v["forbidden"], points, "{line}")
+                    }
+                    _ => assert!(v["error"].is_string(), "{line}: {out}"),
+                }
+                if let Ok(input) = serde_json::from_str::<PositionInput>(line) {
+                    assert_eq!(v.get("id"), input.id.as_ref(), "{line}");
+                }
+            }
         }
     }
 

@@ -2,6 +2,11 @@
 //! tournament runner: it owns the board and the parameters, takes moves and positions with full
 //! validation (an error leaves the state as it was), and thinks on request ([`Engine::go`]),
 //! reporting progress through an [`InfoSink`] and stopping when its stop flag is raised.
+//!
+//! **Memory.** The transposition table is allocated by the first search that needs it, at the
+//! size asked for last ([`Engine::set_memory`]), and a resize only drops the old table: a
+//! manager's `START` followed by `INFO max_memory` never holds a default-sized table, and
+//! never two tables at once, so the process stays under the limit from its start.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,7 +17,7 @@ use crate::error::BoardError;
 use crate::params::Params;
 use crate::rule::Rule;
 use crate::rules::{ForbidChecker, ForbiddenKind, win::ensure_no_five};
-use crate::search::tt::TranspositionTable;
+use crate::search::tt::{ENTRY_BYTES, TranspositionTable};
 use crate::search::{InfoSink, SearchConfig, SearchResult, greedy, search};
 use crate::time::{Budget, Clock};
 
@@ -33,7 +38,10 @@ pub struct Engine {
     params: Params,
     stop: Arc<AtomicBool>,
     clock: Arc<dyn Clock>,
-    tt: TranspositionTable,
+    /// Allocated by the first search (see the module doc).
+    tt: Option<TranspositionTable>,
+    /// The table's size in bytes, as [`TranspositionTable::new`] rounds it.
+    tt_bytes: usize,
     threads: usize,
     max_memory: usize,
     strength: u8,
@@ -48,6 +56,15 @@ pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
 pub const BASE_MEMORY_BYTES: usize = 24 << 20;
 /// Memory of one search thread: its VCF and VCT caches, board copy and stacks.
 pub const THREAD_MEMORY_BYTES: usize = 2 * crate::search::tt::THREAT_CACHE_BYTES + (1 << 20);
+/// The least memory the engine can play in: the base, one search thread and the smallest table.
+pub const MIN_MEMORY_BYTES: usize = BASE_MEMORY_BYTES + THREAD_MEMORY_BYTES + (1024 * ENTRY_BYTES);
+
+/// The size [`TranspositionTable::new`] gives a table asked to take at most `bytes` (a power of
+/// two entries, at least 1024), without allocating it.
+pub fn table_bytes(bytes: usize) -> usize {
+    let wanted = (bytes / ENTRY_BYTES).max(1024);
+    (1usize << (usize::BITS - 1 - wanted.leading_zeros())) * ENTRY_BYTES
+}
 
 impl Engine {
     /// A 15×15 freestyle engine.
@@ -58,7 +75,8 @@ impl Engine {
             params,
             stop: Arc::new(AtomicBool::new(false)),
             clock,
-            tt: TranspositionTable::new(DEFAULT_HASH_BYTES),
+            tt: None,
+            tt_bytes: table_bytes(DEFAULT_HASH_BYTES),
             threads: 1,
             max_memory: 0,
             strength: 100,
@@ -103,22 +121,26 @@ impl Engine {
     /// Resizes the transposition table to at most `hash_bytes`, and the whole engine to at most
     /// `max_memory` bytes when that is not 0 (the table takes at most half of what the base
     /// needs leaves; searches use no more threads than the rest holds). Returns the table size
-    /// in bytes.
+    /// in bytes. The table itself is made by the next search.
     pub fn set_memory(&mut self, hash_bytes: usize, max_memory: usize) -> usize {
         self.max_memory = max_memory;
         let mut bytes = hash_bytes;
         if max_memory > 0 {
             bytes = bytes.min(max_memory.saturating_sub(BASE_MEMORY_BYTES) / 2);
         }
-        if bytes != self.tt.bytes() {
-            self.tt = TranspositionTable::new(bytes);
+        let bytes = table_bytes(bytes);
+        if bytes != self.tt_bytes {
+            self.tt = None;
+            self.tt_bytes = bytes;
         }
-        self.tt.bytes()
+        bytes
     }
 
     /// Forgets the transposition table.
     pub fn clear_hash(&mut self) {
-        self.tt.clear();
+        if let Some(tt) = &self.tt {
+            tt.clear();
+        }
     }
 
     /// The position.
@@ -225,7 +247,7 @@ impl Engine {
         }
         let left = self
             .max_memory
-            .saturating_sub(BASE_MEMORY_BYTES + self.tt.bytes());
+            .saturating_sub(BASE_MEMORY_BYTES + self.tt_bytes);
         self.threads.min(left / THREAD_MEMORY_BYTES).max(1)
     }
 
@@ -271,10 +293,14 @@ impl Engine {
             config.random_margin = level.random_margin;
             config.random_candidates = level.random_candidates;
         }
+        let tt_bytes = self.tt_bytes;
+        let tt = self
+            .tt
+            .get_or_insert_with(|| TranspositionTable::new(tt_bytes));
         search(
             &self.board,
             &config,
-            &self.tt,
+            tt,
             &self.stop,
             self.clock.as_ref(),
             sink,
@@ -306,6 +332,22 @@ mod tests {
         // Too little memory for even one thread besides the table: still one.
         e.set_memory(0, 1 << 20);
         assert_eq!(e.search_threads(), 1);
+    }
+
+    #[test]
+    fn the_table_is_made_by_the_first_search_at_the_last_size_asked() {
+        for bytes in [0, 1 << 14, 1 << 20, (3 << 20) + 5] {
+            assert_eq!(table_bytes(bytes), TranspositionTable::new(bytes).bytes());
+        }
+        let mut e = engine();
+        assert!(e.tt.is_none(), "nothing allocated by new");
+        e.clear_hash();
+        assert_eq!(e.set_memory(DEFAULT_HASH_BYTES, 40 << 20), 8 << 20);
+        assert!(e.tt.is_none(), "nor by a resize");
+        e.go(&limits(), &mut NoInfo);
+        assert_eq!(e.tt.as_ref().map(TranspositionTable::bytes), Some(8 << 20));
+        e.set_memory(1 << 20, 0);
+        assert!(e.tt.is_none(), "the old table is dropped at once");
     }
 
     fn limits() -> Limits {

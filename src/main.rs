@@ -113,10 +113,27 @@ fn main() -> std::process::ExitCode {
     match run(Args::parse()) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", error_text(&e));
             std::process::ExitCode::from(2)
         }
     }
+}
+
+/// An error and its causes, each said once: a cause whose text the message before it already
+/// contains (library errors often include their cause in their own text) is left out.
+fn error_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let part = cause.to_string();
+        if text.contains(part.trim()) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&part);
+    }
+    text
 }
 
 fn params(path: Option<&std::path::Path>) -> Result<omok::params::Params> {
@@ -165,7 +182,13 @@ fn run(args: Args) -> Result<()> {
         Some(Command::Tournament(targs)) => {
             let exe = std::env::current_exe().context("locating this executable")?;
             let spec = omok::tournament::TournamentSpec::load(&targs, &exe)?;
-            let summary = omok::tournament::run(&spec, &mut io::stderr())?;
+            let mut stderr = io::stderr();
+            let terminal = io::IsTerminal::is_terminal(&stderr);
+            let mut progress = omok::tournament::ProgressOut {
+                out: &mut stderr,
+                terminal,
+            };
+            let summary = omok::tournament::run(&spec, &mut progress)?;
             print!("{}", summary.text());
             Ok(())
         }
@@ -274,16 +297,27 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
 }
 
 fn forbid_stream(rule: Rule, options: ForbidOptions) -> Result<()> {
-    let stdin = io::stdin();
-    let mut out = BufWriter::new(io::stdout().lock());
-    for line in stdin.lock().lines() {
-        let line = line.context("reading stdin")?;
-        if line.trim().is_empty() {
-            continue;
+    let mut input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut batch = omok::batch::ForbidBatch::new(rule, options);
+    let (mut line, mut answer) = (String::new(), String::new());
+    loop {
+        line.clear();
+        if input.read_line(&mut line).context("reading stdin")? == 0 {
+            break;
         }
-        writeln!(out, "{}", omok::batch::forbid_line(&line, rule, options))?;
-        // Answer each line at once: frontends keep the process open and wait for the reply.
-        out.flush()?;
+        if !line.trim().is_empty() {
+            answer.clear();
+            batch.judge(line.trim_end_matches(['\n', '\r']), &mut answer);
+            answer.push('\n');
+            out.write_all(answer.as_bytes())?;
+        }
+        // Answer at once unless a whole next line is already waiting: a frontend that keeps
+        // the process open waits for each reply; a batch gets its answers in large writes.
+        if !input.buffer().contains(&b'\n') {
+            out.flush()?;
+        }
     }
+    out.flush()?;
     Ok(())
 }

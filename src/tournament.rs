@@ -33,5 +33,5 @@ pub mod spec;
 pub mod standings;
 pub mod stats;
 
-pub use runner::{Summary, TournamentError, run};
+pub use runner::{ProgressOut, Summary, TournamentError, run};
 pub use spec::{SpecError, TournamentArgs, TournamentSpec};

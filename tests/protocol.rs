@@ -584,3 +584,45 @@ fn random_lines_never_kill_or_desync_the_brain() {
     report!("{batches} batches of 15 random lines: the brain stayed alive and in step");
     s.end();
 }
+
+/// The peak resident memory of a running process (`VmHWM`), in bytes.
+#[cfg(target_os = "linux")]
+fn peak_memory(child: &Child) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse::<u64>()
+        .unwrap()
+        * 1024
+}
+
+/// A manager's `START`, then `INFO max_memory`, then searches: the brain's peak memory stays
+/// under the limit from its start (its tables are made for the first search, at the size the
+/// limit allows), and a limit it cannot meet gets `ERROR`.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_peak_memory_stays_under_max_memory() {
+    let limit = 40_000_000u64;
+    let mut s = Session::new();
+    assert_eq!(s.ask("START 15"), "OK");
+    s.send(&format!(
+        "INFO max_memory {limit}\nINFO timeout_turn 5000\nINFO max_node 30000\nINFO thread_num 4"
+    ));
+    assert!(is_move(&s.ask("BEGIN")).is_some());
+    assert!(is_move(&s.ask("TURN 8,8")).is_some());
+    assert_eq!(s.ask("RESTART"), "OK");
+    assert!(is_move(&s.ask("BEGIN")).is_some());
+    let peak = peak_memory(&s.child);
+    report!(
+        "peak resident memory {} KiB, limit {} KiB",
+        peak >> 10,
+        limit >> 10
+    );
+    assert!(peak < limit, "peak {peak} bytes, max_memory {limit}");
+    // (INFO has no answer of its own: the ERROR comes before the next command's.)
+    let answer = s.ask("INFO max_memory 20000000\nABOUT");
+    assert!(answer.starts_with("ERROR INFO max_memory"), "{answer}");
+    s.end();
+}

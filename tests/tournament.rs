@@ -7,7 +7,12 @@
 //!   bad engines affect nothing else), and two clean runs with the same seed and node-limited
 //!   engines give the same records whatever the concurrency;
 //! - brains are reused with `RESTART` when they answer `OK`, started afresh when they do not;
-//! - the records (.psq, SGF, JSON lines, HTML) are written, and the command line works.
+//! - the records (.psq, SGF, JSON lines, HTML) are written, and the command line works;
+//! - an engine that cannot start stops the run before any game; a used output folder is
+//!   refused unless replacing it is asked for; errors are said once; the progress is plain lines
+//!   when stderr is not a terminal;
+//! - memory is judged while a brain thinks; the brain not to move is suspended unless pondering
+//!   is allowed.
 //!
 //! Nothing here sleeps or asserts on time: the "late" brain sleeps itself, and the runner's own
 //! deadline ends its game. Boards are 9×9 and the omok levels node-limited, to stay fast.
@@ -18,7 +23,7 @@ use std::process::Command;
 use omok::Color;
 use omok::tournament::judge::Reason;
 use omok::tournament::records::GameRecord;
-use omok::tournament::{TournamentArgs, TournamentSpec};
+use omok::tournament::{ProgressOut, TournamentArgs, TournamentSpec};
 
 fn omok() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_pbrain-omok"))
@@ -52,6 +57,15 @@ const OMOK_PAIR: &str = "[[engine]]\nstrength = 10\n[[engine]]\nstrength = 0\n";
 /// Writes `header` (top-level keys, then tables) and `body` (the `[[engine]]`s) as a spec in
 /// `dir`, with its output in `dir/out`, and runs it.
 fn run(dir: &Path, header: &str, body: &str) -> omok::tournament::Summary {
+    try_run(dir, header, body).unwrap()
+}
+
+/// [`run`], returning the runner's error.
+fn try_run(
+    dir: &Path,
+    header: &str,
+    body: &str,
+) -> Result<omok::tournament::Summary, omok::tournament::TournamentError> {
     let text = format!("output = \"out\"\n{header}\n{body}");
     let path = dir.join("spec.toml");
     std::fs::write(&path, text).unwrap();
@@ -60,7 +74,12 @@ fn run(dir: &Path, header: &str, body: &str) -> omok::tournament::Summary {
         ..TournamentArgs::default()
     };
     let spec = TournamentSpec::load(&args, omok()).unwrap();
-    omok::tournament::run(&spec, &mut std::io::sink()).unwrap()
+    let mut sink = std::io::sink();
+    let mut progress = ProgressOut {
+        out: &mut sink,
+        terminal: false,
+    };
+    omok::tournament::run(&spec, &mut progress)
 }
 
 /// A 9×9 freestyle header with two openings.
@@ -111,6 +130,7 @@ fn misbehaving_brains_lose_by_the_right_reason_and_nothing_else_changes() {
     body.push_str(&bad("crash", &["crash"]));
     body.push_str(&bad("junk", &["junk"]));
     body.push_str(&bad("memory", &["memory"]));
+    body.push_str(&bad("hog", &["memory-hang"]));
     body.push_str(&bad(
         "good",
         &["good", "--log", &good_log.display().to_string()],
@@ -126,7 +146,7 @@ fn misbehaving_brains_lose_by_the_right_reason_and_nothing_else_changes() {
     ));
     let header = format!("format = \"gauntlet\"\n{}", freestyle_header(&dir, 2));
     let summary = run(&dir, &header, &body);
-    assert_eq!(summary.records.len(), 8 * 4, "every game is played");
+    assert_eq!(summary.records.len(), 9 * 4, "every game is played");
     let by = |name: &str| -> Vec<&GameRecord> {
         summary
             .records
@@ -140,6 +160,8 @@ fn misbehaving_brains_lose_by_the_right_reason_and_nothing_else_changes() {
         ("crash", Reason::Crash),
         ("junk", Reason::Illegal),
         ("memory", Reason::Memory),
+        // Past the limit and then silent: caught while it thinks, not by the clock.
+        ("hog", Reason::Memory),
     ] {
         let games = by(name);
         assert_eq!(games.len(), 4, "{name}");
@@ -149,6 +171,21 @@ fn misbehaving_brains_lose_by_the_right_reason_and_nothing_else_changes() {
             assert_eq!(r.reason, reason, "{name}: {}", r.detail);
         }
     }
+    let hog = by("hog")[0];
+    assert!(
+        hog.detail
+            .contains("anonymous resident memory, limit 120 MiB"),
+        "{}",
+        hog.detail
+    );
+    assert!(
+        summary
+            .notes
+            .iter()
+            .any(|n| n.contains("hog lost a game by memory")),
+        "{:?}",
+        summary.notes
+    );
     let late = by("late")[0];
     assert!(late.detail.contains("1000 ms + 500 ms"), "{}", late.detail);
     let occupied = by("occupied")[0];
@@ -168,10 +205,11 @@ fn misbehaving_brains_lose_by_the_right_reason_and_nothing_else_changes() {
         }
     }
     // RESTART reuses a brain that answers OK (one process per worker at most); the other is
-    // started afresh for each of its 4 games.
-    let (starts, restarts) = (count(&good_log, "START"), count(&good_log, "RESTART"));
+    // started afresh for each of its 4 games. Each was started once more, alone, for the check
+    // before the first game.
+    let (starts, restarts) = (count(&good_log, "START") - 1, count(&good_log, "RESTART"));
     assert!(starts <= 2 && starts + restarts == 4, "{starts} {restarts}");
-    assert_eq!(count(&fresh_log, "START"), 4);
+    assert_eq!(count(&fresh_log, "START"), 1 + 4);
     // The omok pair's games are those of a clean run of the same spec.
     let omok_games: Vec<GameRecord> = summary
         .records
@@ -195,17 +233,18 @@ fn misbehaving_brains_lose_by_the_right_reason_and_nothing_else_changes() {
     // The files: one log line, one .psq and one .sgf per game, and the report.
     let out = dir.join("out");
     let log = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
-    assert_eq!(log.lines().count(), 32);
+    assert_eq!(log.lines().count(), 36);
     let first: serde_json::Value = serde_json::from_str(log.lines().next().unwrap()).unwrap();
     assert_eq!(first["game"], 1);
     let files: Vec<_> = std::fs::read_dir(out.join("games")).unwrap().collect();
-    assert_eq!(files.len(), 64);
+    assert_eq!(files.len(), 72);
     let html = std::fs::read_to_string(out.join("report.html")).unwrap();
-    assert_eq!(html.matches("<svg").count(), 32);
+    assert_eq!(html.matches("<svg").count(), 36);
     assert!(
         html.contains("time 4") && html.contains("memory 4"),
         "the losses table"
     );
+    assert!(html.contains("memory_tolerance_mb"), "the memory note");
     let psq = std::fs::read_to_string(
         out.join("games")
             .join(summary.records[0].file_stem() + ".psq"),
@@ -318,6 +357,9 @@ fn the_command_line_runs_a_spec_with_overrides() {
     assert!(dir.join("res/report.html").exists());
     let progress = String::from_utf8_lossy(&out.stderr);
     assert!(progress.contains("2/2 games"), "{progress}");
+    // Not a terminal: plain lines, never redrawn with a carriage return.
+    assert!(!progress.contains('\r'), "{progress:?}");
+    assert_eq!(progress.lines().count(), 1, "{progress:?}");
     // A bad spec is an error with a message, not a panic.
     let out = Command::new(omok())
         .args(["tournament", &spec.display().to_string(), "--sprt", "5,1"])
@@ -325,5 +367,204 @@ fn the_command_line_runs_a_spec_with_overrides() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("below"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_run_before_any_game() {
+    let dir = temp_dir("cannot-start");
+    let header = "board_size = 9\ngames = 2\nstart_timeout_ms = 300\n";
+    let not_executable = dir.join("pbrain-plain");
+    std::fs::write(&not_executable, "not a program\n").unwrap();
+    let cases = [
+        (
+            "[[engine]]\ncommand = \"/nonexistent/pbrain-x\"\n".to_string(),
+            "pbrain-x",
+            "No such file",
+        ),
+        (
+            format!(
+                "[[engine]]\ncommand = {:?}\n",
+                not_executable.display().to_string()
+            ),
+            "pbrain-plain",
+            "ermission denied",
+        ),
+        (
+            bad("mute", &["silent"]),
+            "mute",
+            "START 9 failed: no answer within 300 ms",
+        ),
+    ];
+    for (engine, name, cause) in cases {
+        let body = format!("[[engine]]\nstrength = 0\n{engine}");
+        let err = try_run(&dir, header, &body)
+            .err()
+            .expect("an error")
+            .to_string();
+        assert!(err.contains(&format!("engine {name} (")), "{err}");
+        assert!(err.contains(cause), "{err}");
+        assert!(!dir.join("out").exists(), "no game was played: {err}");
+    }
+    // Through the binary: a non-zero exit and one line that says which engine and why.
+    let spec = dir.join("spec.toml");
+    std::fs::write(
+        &spec,
+        format!(
+            "{header}[[engine]]\nstrength = 0\n[[engine]]\ncommand = \"/nonexistent/pbrain-x\"\n"
+        ),
+    )
+    .unwrap();
+    let out = Command::new(omok())
+        .args(["tournament", &spec.display().to_string()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with("error: engine pbrain-x ("), "{stderr}");
+    assert_eq!(stderr.matches("No such file").count(), 1, "{stderr}");
+    assert!(String::from_utf8_lossy(&out.stdout).is_empty());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_used_output_folder_is_refused_unless_replacing_it_is_asked() {
+    let dir = temp_dir("rerun");
+    let header = "board_size = 9\ngames = 2\n[time]\nturn_ms = 1000\n";
+    run(&dir, header, OMOK_PAIR);
+    let log = dir.join("out/games.jsonl");
+    assert_eq!(std::fs::read_to_string(&log).unwrap().lines().count(), 2);
+    let err = try_run(&dir, header, OMOK_PAIR)
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(
+        err.contains("already holds games, games.jsonl, report.html"),
+        "{err}"
+    );
+    assert!(
+        err.contains("--force") && err.contains("overwrite = true"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&log).unwrap().lines().count(),
+        2,
+        "untouched"
+    );
+    // `overwrite = true` replaces the records: one game now, nothing of the first run left.
+    std::fs::write(dir.join("out/mine.txt"), "a note of the user's").unwrap();
+    run(
+        &dir,
+        "overwrite = true\nboard_size = 9\ngames = 1\n",
+        OMOK_PAIR,
+    );
+    assert_eq!(std::fs::read_to_string(&log).unwrap().lines().count(), 1);
+    assert_eq!(std::fs::read_dir(dir.join("out/games")).unwrap().count(), 2);
+    assert!(
+        dir.join("out/mine.txt").exists(),
+        "only the records are replaced"
+    );
+    // And `--force` on the command line.
+    std::fs::write(
+        dir.join("spec.toml"),
+        format!("output = \"out\"\n{header}\n{OMOK_PAIR}"),
+    )
+    .unwrap();
+    let out = Command::new(omok())
+        .args(["tournament", &dir.join("spec.toml").display().to_string()])
+        .args(["--games", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "refused without --force");
+    let out = Command::new(omok())
+        .args(["tournament", &dir.join("spec.toml").display().to_string()])
+        .args(["--games", "1", "--force"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&log).unwrap().lines().count(), 1);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn errors_are_said_once_and_name_the_file() {
+    let dir = temp_dir("errors");
+    let missing = dir.join("missing.toml");
+    let out = Command::new(omok())
+        .args(["tournament", &missing.display().to_string()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("missing.toml"), "{stderr}");
+    assert_eq!(stderr.matches("No such file").count(), 1, "{stderr}");
+    let spec = dir.join("bogus.toml");
+    std::fs::write(&spec, format!("games = 2\nbogus = 1\n{OMOK_PAIR}")).unwrap();
+    let out = Command::new(omok())
+        .args(["tournament", &spec.display().to_string()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("bogus.toml") && stderr.contains("line 2"),
+        "{stderr}"
+    );
+    assert_eq!(
+        stderr.matches("unknown field `bogus`").count(),
+        1,
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A pondering brain and one that watches whether it runs while the watcher thinks.
+fn ponder_watch(dir: &Path, pondering: bool) -> Vec<String> {
+    let ticks = dir.join("ticks");
+    let log = dir.join("watch.log");
+    let _ = std::fs::remove_file(&log);
+    let body = format!(
+        "{}{}",
+        bad(
+            "ponderer",
+            &["good", "--ponder-file", &ticks.display().to_string()]
+        ),
+        bad(
+            "watcher",
+            &[
+                "good",
+                "--watch",
+                &ticks.display().to_string(),
+                "--log",
+                &log.display().to_string()
+            ]
+        )
+    );
+    let header = format!(
+        "overwrite = true\npondering = {pondering}\nboard_size = 9\ngames = 2\n[time]\nturn_ms = 5000\n"
+    );
+    let summary = run(dir, &header, &body);
+    assert_eq!(summary.records.len(), 2);
+    std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("WATCH"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_brain_not_to_move_is_suspended_unless_pondering_is_allowed() {
+    let dir = temp_dir("ponder");
+    let still = ponder_watch(&dir, false);
+    assert_eq!(still.len(), 4, "{still:?}");
+    assert!(still.iter().all(|l| l == "WATCH still"), "{still:?}");
+    let grew = ponder_watch(&dir, true);
+    assert_eq!(grew.len(), 4, "{grew:?}");
+    assert!(grew.iter().any(|l| l == "WATCH grew"), "{grew:?}");
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -5,8 +5,17 @@
 //!   discarded). A **reader thread** splits stdout into lines (LF, CR LF; invalid UTF-8 replaced)
 //!   and sends them over a channel, so a wait has a deadline (`recv_timeout`) and a brain that
 //!   exits or closes its output is noticed at once (the channel reports the end). Lines go out
-//!   with CR LF, as managers send them. Resident memory is read from `/proc/<pid>/status`
-//!   (`VmRSS`, Linux; elsewhere unknown and never judged).
+//!   with CR LF, as managers send them. Memory is the brain's anonymous resident memory
+//!   (`RssAnon` in `/proc/<pid>/status`, else `VmRSS` on kernels before 4.5; Linux only,
+//!   elsewhere unknown and never judged): what the brain allocated (heap, stacks, anonymous
+//!   maps), not the shared code and libraries it runs (see tournaments/README.md).
+//! - **Memory while thinking.** With a memory limit, a request waits in slices of
+//!   [`MEMORY_SAMPLE_MS`] and samples the memory after each slice and at the answer; the peak of
+//!   the request is judged, so a brain that goes past the limit and then hangs (or frees the
+//!   memory before answering) is caught within a slice, as [`EngineFailure::Memory`].
+//! - **Suspension.** [`EngineClient::suspend`] stops the brain's process (`SIGSTOP`, Unix) while
+//!   the other brain thinks; anything sent to it, and ending or killing it, resumes it first
+//!   (`SIGCONT`), so a suspended brain is never charged time and never left stopped.
 //! - Answers: `MESSAGE`, `DEBUG` and blank lines are skipped (the last few `MESSAGE`/`ERROR` lines
 //!   are kept for the record); while a move is awaited `ERROR` lines are skipped too (brains
 //!   report `INFO` problems that way, before their next answer) — a brain that answers only
@@ -34,6 +43,8 @@ use crate::time::Clock;
 const KEPT_MESSAGES: usize = 8;
 /// How long a brain may take to exit after `END` before it is killed.
 const END_GRACE: Duration = Duration::from_millis(1000);
+/// How often the memory of a thinking brain is sampled, in ms.
+pub const MEMORY_SAMPLE_MS: u64 = 20;
 
 /// What a wait for a line produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,8 +63,12 @@ pub trait Transport: Send {
     fn send(&mut self, line: &str) -> io::Result<()>;
     /// The next line, waiting at most `timeout`.
     fn recv(&mut self, timeout: Duration) -> Received;
-    /// The brain's resident memory in bytes, if known.
+    /// The brain's memory in bytes (anonymous resident memory), if known.
     fn memory_bytes(&self) -> Option<u64>;
+    /// Stops the brain's process until [`Transport::resume`] (no-op where that is not possible).
+    fn suspend(&mut self) {}
+    /// Lets a suspended brain run again.
+    fn resume(&mut self) {}
     /// Ends the brain at once and says how it ended (`exit status: 3`, `killed`).
     fn kill(&mut self) -> String;
     /// Sends `END` and lets the brain exit by itself, killing it after a grace period.
@@ -168,15 +183,26 @@ impl Transport for ProcessTransport {
 
     fn memory_bytes(&self) -> Option<u64> {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
-        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-        Some(kb * 1024)
+        anonymous_memory(&status)
+    }
+
+    fn suspend(&mut self) {
+        if self.ended.is_none() {
+            signal::stop(self.child.id());
+        }
+    }
+
+    fn resume(&mut self) {
+        if self.ended.is_none() {
+            signal::cont(self.child.id());
+        }
     }
 
     fn kill(&mut self) -> String {
         if let Some(text) = &self.ended {
             return text.clone();
         }
+        self.resume();
         self.stdin = None;
         let text = match self.child.try_wait() {
             Ok(Some(status)) => Self::status_text(status),
@@ -196,6 +222,7 @@ impl Transport for ProcessTransport {
         if self.ended.is_some() {
             return;
         }
+        self.resume();
         let _ = self.send("END");
         self.stdin = None;
         let step = Duration::from_millis(5);
@@ -210,6 +237,61 @@ impl Transport for ProcessTransport {
         }
         self.kill();
     }
+}
+
+/// The memory judged, from the text of `/proc/<pid>/status`: `RssAnon`, else `VmRSS`, in bytes.
+pub fn anonymous_memory(status: &str) -> Option<u64> {
+    let field = |name: &str| -> Option<u64> {
+        let line = status.lines().find(|l| l.starts_with(name))?;
+        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kb * 1024)
+    };
+    field("RssAnon:").or_else(|| field("VmRSS:"))
+}
+
+/// `SIGSTOP` / `SIGCONT` through the C library's `kill` (no crate needed for two calls).
+#[cfg(all(
+    unix,
+    not(any(target_arch = "mips", target_arch = "mips64", target_arch = "sparc64"))
+))]
+mod signal {
+    unsafe extern "C" {
+        fn kill(pid: i32, sig: i32) -> i32;
+    }
+
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    const STOP_CONT: (i32, i32) = (19, 18);
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    const STOP_CONT: (i32, i32) = (17, 19);
+
+    fn send(pid: u32, sig: i32) {
+        if let Ok(pid) = i32::try_from(pid) {
+            // SAFETY: `kill` only reads its two integer arguments; `pid` is our own child's id
+            // (positive, so never a process group or "every process"). A failure (the child
+            // has exited) is harmless and ignored.
+            unsafe {
+                kill(pid, sig);
+            }
+        }
+    }
+
+    pub fn stop(pid: u32) {
+        send(pid, STOP_CONT.0);
+    }
+
+    pub fn cont(pid: u32) {
+        send(pid, STOP_CONT.1);
+    }
+}
+
+/// Elsewhere brains are never suspended (as if `pondering = true`).
+#[cfg(not(all(
+    unix,
+    not(any(target_arch = "mips", target_arch = "mips64", target_arch = "sparc64"))
+)))]
+mod signal {
+    pub fn stop(_pid: u32) {}
+    pub fn cont(_pid: u32) {}
 }
 
 impl Drop for ProcessTransport {
@@ -234,6 +316,14 @@ pub enum EngineFailure {
     /// The brain exited, closed its output, or could not be written to or started.
     #[error("the engine is gone: {0}")]
     Gone(String),
+    /// The brain's memory went past the limit while it was thinking.
+    #[error("{} MiB ({bytes} bytes) of anonymous resident memory, limit {} MiB", bytes >> 20, limit >> 20)]
+    Memory {
+        /// The peak seen.
+        bytes: u64,
+        /// The limit.
+        limit: u64,
+    },
 }
 
 /// An answer and how long it took.
@@ -251,6 +341,9 @@ pub struct EngineClient {
     clock: Arc<dyn Clock>,
     messages: VecDeque<String>,
     alive: bool,
+    suspended: bool,
+    memory_limit: Option<u64>,
+    peak: Option<u64>,
 }
 
 impl EngineClient {
@@ -261,7 +354,57 @@ impl EngineClient {
             clock,
             messages: VecDeque::new(),
             alive: true,
+            suspended: false,
+            memory_limit: None,
+            peak: None,
         }
+    }
+
+    /// Judges memory during requests: more than `limit` bytes at any sample fails the request
+    /// (`None`: not judged).
+    pub fn set_memory_limit(&mut self, limit: Option<u64>) {
+        self.memory_limit = limit;
+    }
+
+    /// The highest memory sampled during the last request, if known.
+    pub fn peak_memory(&self) -> Option<u64> {
+        self.peak
+    }
+
+    /// Whether the brain is suspended.
+    pub fn is_suspended(&self) -> bool {
+        self.suspended
+    }
+
+    /// Stops the brain until it is next sent something (see the module doc).
+    pub fn suspend(&mut self) {
+        if self.alive && !self.suspended {
+            self.transport.suspend();
+            self.suspended = true;
+        }
+    }
+
+    fn resume(&mut self) {
+        if self.suspended {
+            self.transport.resume();
+            self.suspended = false;
+        }
+    }
+
+    /// Samples the memory; `Err` when it is past the limit.
+    fn sample_memory(&mut self) -> Result<(), EngineFailure> {
+        let Some(limit) = self.memory_limit else {
+            return Ok(());
+        };
+        if let Some(bytes) = self.transport.memory_bytes() {
+            let peak = self.peak.map_or(bytes, |p| p.max(bytes));
+            self.peak = Some(peak);
+            if peak > limit {
+                self.kill();
+                return Err(EngineFailure::Memory { bytes: peak, limit });
+            }
+        }
+        Ok(())
     }
 
     /// Whether the brain is still believed to run.
@@ -274,13 +417,9 @@ impl EngineClient {
         self.messages.iter().map(String::as_str)
     }
 
-    /// The brain's resident memory, if known.
-    pub fn memory_bytes(&self) -> Option<u64> {
-        self.transport.memory_bytes()
-    }
-
     /// Sends lines that need no answer (`INFO …`).
     pub fn send(&mut self, lines: &[String]) -> Result<(), EngineFailure> {
+        self.resume();
         for line in lines {
             if let Err(e) = self.transport.send(line) {
                 return Err(self.gone(&e.to_string()));
@@ -290,7 +429,8 @@ impl EngineClient {
     }
 
     /// Sends `lines` and waits at most `limit_ms` for the answer. With `skip_errors`, `ERROR`
-    /// lines are kept as messages and the wait goes on.
+    /// lines are kept as messages and the wait goes on. With a memory limit, the memory is
+    /// sampled while waiting and at the answer.
     pub fn request(
         &mut self,
         lines: &[String],
@@ -298,7 +438,13 @@ impl EngineClient {
         skip_errors: bool,
     ) -> Result<Answer, EngineFailure> {
         self.send(lines)?;
+        self.peak = None;
         let start = self.clock.now_ms();
+        let slice = if self.memory_limit.is_some() {
+            MEMORY_SAMPLE_MS
+        } else {
+            u64::MAX
+        };
         loop {
             let elapsed = self.clock.now_ms().saturating_sub(start);
             if elapsed > limit_ms {
@@ -308,8 +454,12 @@ impl EngineClient {
                 });
             }
             // One millisecond more than the limit, so an answer exactly at the limit counts.
-            let wait = Duration::from_millis(limit_ms - elapsed + 1);
-            match self.transport.recv(wait) {
+            let wait = Duration::from_millis((limit_ms - elapsed + 1).min(slice));
+            let received = self.transport.recv(wait);
+            if received != Received::Closed {
+                self.sample_memory()?;
+            }
+            match received {
                 Received::Line(line) => {
                     let trimmed = line.trim();
                     let upper = trimmed.to_ascii_uppercase();
@@ -360,6 +510,7 @@ impl EngineClient {
 
     /// Ends the brain: `END`, then a kill after a grace period.
     pub fn end(mut self) {
+        self.resume();
         if self.alive {
             self.transport.end();
         } else {
@@ -369,6 +520,7 @@ impl EngineClient {
 
     /// Kills the brain now (after a time loss, a crash, …) and says how it ended.
     pub fn kill(&mut self) -> String {
+        self.resume();
         self.alive = false;
         self.transport.kill()
     }
@@ -393,20 +545,40 @@ pub(crate) mod tests {
     use std::sync::Mutex;
 
     /// A scripted brain: each request's lines are logged; answers come from a queue of
-    /// `(delay_ms, line)`, the delay advancing the fake clock.
+    /// `(delay_ms, line)`, the delay advancing the fake clock. `memory` gives the memory at a
+    /// time of the fake clock. `events`, when given, is a log shared by several brains:
+    /// `"<id> send <line>"`, `"<id> think"` (a wait for an answer), `"<id> suspend"`,
+    /// `"<id> resume"`.
     pub(crate) struct Scripted {
         pub(crate) clock: Arc<FakeClock>,
         pub(crate) answers: VecDeque<(u64, Received)>,
         pub(crate) sent: Arc<Mutex<Vec<String>>>,
-        pub(crate) memory: Option<u64>,
+        pub(crate) memory: fn(u64) -> Option<u64>,
+        pub(crate) events: Option<(usize, Arc<Mutex<Vec<String>>>)>,
+    }
+
+    impl Scripted {
+        fn event(&self, what: &str) {
+            if let Some((id, log)) = &self.events {
+                log.lock().unwrap().push(format!("{id} {what}"));
+            }
+        }
     }
 
     impl Transport for Scripted {
         fn send(&mut self, line: &str) -> io::Result<()> {
+            self.event(&format!("send {line}"));
             self.sent.lock().unwrap().push(line.to_string());
             Ok(())
         }
+        fn suspend(&mut self) {
+            self.event("suspend");
+        }
+        fn resume(&mut self) {
+            self.event("resume");
+        }
         fn recv(&mut self, timeout: Duration) -> Received {
+            self.event("think");
             match self.answers.pop_front() {
                 Some((delay, r)) if Duration::from_millis(delay) < timeout => {
                     self.clock.advance(delay);
@@ -426,7 +598,7 @@ pub(crate) mod tests {
             }
         }
         fn memory_bytes(&self) -> Option<u64> {
-            self.memory
+            (self.memory)(self.clock.now_ms())
         }
         fn kill(&mut self) -> String {
             "killed".into()
@@ -441,7 +613,8 @@ pub(crate) mod tests {
             clock: Arc::clone(&clock),
             answers: answers.into(),
             sent: Arc::clone(&sent),
-            memory: None,
+            memory: |_| None,
+            events: None,
         };
         (EngineClient::new(Box::new(t), clock), sent)
     }
@@ -486,6 +659,52 @@ pub(crate) mod tests {
         let e = c.request(&["TURN 1,1".into()], 100, true).unwrap_err();
         assert_eq!(e, EngineFailure::Gone("closed its output (killed)".into()));
         assert!(!c.is_alive());
+    }
+
+    #[test]
+    fn memory_is_sampled_while_the_brain_thinks() {
+        // 10 MiB until 100 ms, then 500 MiB; the answer would come at 1000 ms.
+        fn hog(now: u64) -> Option<u64> {
+            Some(if now < 100 { 10 << 20 } else { 500 << 20 })
+        }
+        let clock = Arc::new(FakeClock::default());
+        let t = Scripted {
+            clock: Arc::clone(&clock),
+            answers: vec![(1000, line("7,7"))].into(),
+            sent: Arc::new(Mutex::new(Vec::new())),
+            memory: hog,
+            events: None,
+        };
+        let mut c = EngineClient::new(Box::new(t), clock.clone());
+        c.set_memory_limit(Some(100 << 20));
+        let e = c.request(&["TURN 1,1".into()], 2000, true).unwrap_err();
+        assert_eq!(
+            e,
+            EngineFailure::Memory {
+                bytes: 500 << 20,
+                limit: 100 << 20
+            }
+        );
+        assert!(
+            clock.now_ms() < 100 + 2 * MEMORY_SAMPLE_MS,
+            "{}",
+            clock.now_ms()
+        );
+        assert!(!c.is_alive());
+        // Under the limit the peak is kept for the record.
+        let (mut c, _) = client(vec![(30, line("7,7"))]);
+        c.set_memory_limit(Some(100 << 20));
+        assert!(c.request(&["TURN 1,1".into()], 2000, true).is_ok());
+        assert_eq!(c.peak_memory(), None, "this brain's memory is unknown");
+    }
+
+    #[test]
+    fn the_anonymous_resident_memory_is_judged() {
+        let status = "Name:\tx\nVmHWM:\t  90000 kB\nVmRSS:\t  80000 kB\nRssAnon:\t  60000 kB\n\
+                      RssFile:\t  20000 kB\n";
+        assert_eq!(anonymous_memory(status), Some(60000 * 1024));
+        assert_eq!(anonymous_memory("VmRSS:\t 8 kB\n"), Some(8192));
+        assert_eq!(anonymous_memory("Name: x\n"), None);
     }
 
     #[test]

@@ -17,10 +17,15 @@
 //! **Judging** ([`super::judge`] for the board; the rest here): the answer must come within the
 //! turn time (capped by the match time left, when there is a match time) plus the tolerance, else
 //! the mover loses on **time** and its process is killed; an exit or closed output is a
-//! **crash**; resident memory above `max_memory` after an answer loses by **memory**; an answer
+//! **crash**; memory above `max_memory` (plus the engine's tolerance) at any sample while the
+//! brain thinks loses by **memory** (unless `memory_check` is off); an answer
 //! that is not `x,y` on an empty point of the board is **illegal** (nothing is placed); a
 //! forbidden move is a **foul** (the stone stands). With a match time, each move's thinking time
 //! is taken off the mover's time left and the increment added.
+//!
+//! **Pondering.** Unless the spec allows pondering, the brain not to move is suspended
+//! ([`EngineClient::suspend`]) before the other is asked, and resumed when it is next sent
+//! anything; its clock only runs from its own request, so it is never charged for it.
 
 use std::sync::Arc;
 
@@ -59,6 +64,10 @@ pub struct GameSettings {
     pub tolerance_ms: u64,
     /// Memory limit in bytes (0: none).
     pub max_memory: u64,
+    /// Whether memory is judged.
+    pub memory_check: bool,
+    /// Whether the brain not to move keeps running.
+    pub pondering: bool,
     /// Limit for START / RESTART.
     pub start_timeout_ms: u64,
     /// The engines.
@@ -77,6 +86,8 @@ impl GameSettings {
             time: spec.time,
             tolerance_ms: spec.tolerance_ms,
             max_memory: spec.max_memory,
+            memory_check: spec.memory_check,
+            pondering: spec.pondering,
             start_timeout_ms: spec.start_timeout_ms,
             engines: spec.engines.clone(),
         }
@@ -107,6 +118,12 @@ impl GameSettings {
         }
         lines.extend(e.info.iter().map(|l| format!("INFO {l}")));
         lines
+    }
+
+    /// The memory judged for `engine` (`None`: not judged).
+    pub fn memory_limit(&self, engine: usize) -> Option<u64> {
+        (self.memory_check && self.max_memory > 0)
+            .then(|| self.max_memory + self.engines[engine].memory_tolerance)
     }
 
     fn time_left_text(&self, left: i64) -> i64 {
@@ -154,18 +171,13 @@ impl EnginePool {
                 }
             }
         }
-        let transport = self
-            .spawner
-            .spawn(engine)
-            .map_err(|e| format!("could not start: {e}"))?;
-        let mut c = EngineClient::new(transport, Arc::clone(&self.clock));
-        match c.start(size, limit_ms) {
-            Ok(()) => Ok(c),
-            Err(e) => {
-                c.kill();
-                Err(format!("START {size} failed: {e}"))
-            }
-        }
+        start_brain(
+            self.spawner.as_ref(),
+            Arc::clone(&self.clock),
+            engine,
+            size,
+            limit_ms,
+        )
     }
 
     /// Gives a brain back for the next game (a dead one is dropped).
@@ -183,6 +195,38 @@ impl EnginePool {
             c.end();
         }
     }
+}
+
+/// A new process for `engine`, sent `START size` and answering `OK` within `limit_ms`.
+fn start_brain(
+    spawner: &dyn Spawner,
+    clock: Arc<dyn Clock>,
+    engine: usize,
+    size: usize,
+    limit_ms: u64,
+) -> Result<EngineClient, String> {
+    let transport = spawner
+        .spawn(engine)
+        .map_err(|e| format!("could not start: {e}"))?;
+    let mut c = EngineClient::new(transport, clock);
+    match c.start(size, limit_ms) {
+        Ok(()) => Ok(c),
+        Err(e) => {
+            c.kill();
+            Err(format!("START {size} failed: {e}"))
+        }
+    }
+}
+
+/// Whether `engine` can play: started, `START size` → `OK` within `limit_ms`, then ended.
+pub fn check_engine(
+    spawner: &dyn Spawner,
+    clock: Arc<dyn Clock>,
+    engine: usize,
+    size: usize,
+    limit_ms: u64,
+) -> Result<(), String> {
+    start_brain(spawner, clock, engine, size, limit_ms).map(EngineClient::end)
 }
 
 /// How the game loop ended.
@@ -271,6 +315,8 @@ pub fn play_game(job: &GameJob, settings: &GameSettings, pool: &mut EnginePool) 
             let [Some(black), Some(white)] = &mut clients else {
                 unreachable!("both brains started");
             };
+            black.set_memory_limit(settings.memory_limit(job.black));
+            white.set_memory_limit(settings.memory_limit(job.white));
             match new_judge(&settings.judge, &job.opening.moves) {
                 Ok(mut judge) => {
                     run_moves(judge.as_mut(), [black, white], settings, &mut record.moves)
@@ -295,7 +341,7 @@ pub fn play_game(job: &GameJob, settings: &GameSettings, pool: &mut EnginePool) 
 /// The move loop: asks the side to move, judges, until the game ends.
 fn run_moves(
     judge: &mut dyn Judge,
-    clients: [&mut EngineClient; 2],
+    mut clients: [&mut EngineClient; 2],
     settings: &GameSettings,
     moves: &mut Vec<MoveRecord>,
 ) -> End {
@@ -335,7 +381,14 @@ fn run_moves(
             }
             lines.push("DONE".into());
         }
-        let client = &mut *clients[ci];
+        let [black, white] = &mut clients;
+        let (client, other) = match color {
+            Color::Black => (&mut **black, &mut **white),
+            Color::White => (&mut **white, &mut **black),
+        };
+        if !settings.pondering {
+            other.suspend();
+        }
         let deadline = limit.saturating_add(settings.tolerance_ms);
         let answer = match client.request(&lines, deadline, true) {
             Ok(a) => a,
@@ -351,22 +404,10 @@ fn run_moves(
                 );
             }
             Err(EngineFailure::Gone(detail)) => return loss(color, Reason::Crash, detail),
+            Err(e @ EngineFailure::Memory { .. }) => {
+                return loss(color, Reason::Memory, e.to_string());
+            }
         };
-        if settings.max_memory > 0
-            && let Some(bytes) = client.memory_bytes()
-            && bytes > settings.max_memory
-        {
-            client.kill();
-            return loss(
-                color,
-                Reason::Memory,
-                format!(
-                    "{} MiB resident, limit {} MiB",
-                    bytes >> 20,
-                    settings.max_memory >> 20
-                ),
-            );
-        }
         game_ms += answer.elapsed_ms;
         let Some((x, y)) = parse_answer(&answer.line) else {
             let mut end = loss(

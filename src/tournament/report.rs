@@ -98,13 +98,8 @@ fn results_table(names: &[String], standings: &Standings) -> String {
         let score = w
             .score()
             .map_or("-".into(), |s| format!("{:.1}%", s * 100.0));
-        let (elo, margin) = match w.elo() {
-            Some(e) if e.margin.is_finite() => {
-                (format!("{:+.1}", e.elo), format!("{:.1}", e.margin))
-            }
-            Some(e) => (format!("{:+.1}", e.elo), "∞".into()),
-            None => ("-".into(), "-".into()),
-        };
+        let (elo, margin) = w.elo().map_or(("-".into(), "-".into()), |e| e.columns());
+        let (elo, margin) = (escape(&elo), escape(&margin));
         h.push_str(&format!(
             "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td>\
              <td>{}</td><td>{score}</td><td>{elo}</td><td>{margin}</td><td class=\"l\">{}</td>\

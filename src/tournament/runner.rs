@@ -33,9 +33,9 @@ use thiserror::Error;
 use crate::time::{Clock, SystemClock};
 
 use super::engine_process::{ProcessCommand, ProcessSpawner, Spawner};
-use super::game_driver::{EnginePool, GameJob, GameSettings, play_game};
-use super::judge::new_judge;
-use super::output::OutputWriter;
+use super::game_driver::{EnginePool, GameJob, GameSettings, check_engine, play_game};
+use super::judge::{Reason, new_judge};
+use super::output::{OutputWriter, existing_entries};
 use super::records::GameRecord;
 use super::report::{ReportInput, to_html};
 use super::spec::TournamentSpec;
@@ -60,6 +60,28 @@ pub enum TournamentError {
         path: std::path::PathBuf,
         /// Why.
         source: std::io::Error,
+    },
+    /// The output folder holds files already (and replacing them was not asked for).
+    #[error(
+        "the output folder {} already holds {} (from an earlier run?); choose another folder, \
+         or pass --force (or set overwrite = true) to replace its records",
+        path.display(), entries.join(", ")
+    )]
+    OutputNotEmpty {
+        /// The folder.
+        path: std::path::PathBuf,
+        /// What it holds.
+        entries: Vec<String>,
+    },
+    /// An engine that cannot play: it does not start, or does not answer `START` with `OK`.
+    #[error("engine {name} ({command}) cannot play: {reason}")]
+    EngineCheck {
+        /// The engine's name.
+        name: String,
+        /// Its command line.
+        command: String,
+        /// Why.
+        reason: String,
     },
     /// A worker thread could not be started.
     #[error("starting a worker thread: {0}")]
@@ -232,6 +254,8 @@ pub struct Summary {
     pub elapsed_ms: u64,
     /// The report, when an output folder was given.
     pub report: Option<std::path::PathBuf>,
+    /// Notes on the run (the first memory loss of each engine).
+    pub notes: Vec<String>,
 }
 
 impl Summary {
@@ -254,6 +278,10 @@ impl Summary {
             self.elapsed_ms as f64 / 1000.0,
             self.games_per_minute()
         ));
+        for note in &self.notes {
+            s.push_str(note);
+            s.push('\n');
+        }
         if let Some(r) = &self.report {
             s.push_str(&format!("report: {}\n", r.display()));
         }
@@ -334,14 +362,149 @@ fn report_settings(spec: &TournamentSpec) -> Vec<(String, String)> {
     ]
 }
 
-/// Runs a tournament; the progress line goes to `progress` (rewritten in place with `\r`).
-pub fn run(spec: &TournamentSpec, progress: &mut dyn Write) -> Result<Summary, TournamentError> {
+/// Games between two plain progress lines when the progress stream is not a terminal.
+const PLAIN_PROGRESS_EVERY: usize = 10;
+
+/// Where the progress goes and how.
+pub struct ProgressOut<'a> {
+    /// The stream (the binary's stderr).
+    pub out: &'a mut dyn Write,
+    /// A terminal: one line redrawn in place with `\r`. Otherwise (a file, a pipe, a CI log) a
+    /// plain line every [`PLAIN_PROGRESS_EVERY`] games and after the last one.
+    pub terminal: bool,
+}
+
+/// The progress display: redrawn or plain lines, and notes (memory losses) between them.
+struct ProgressPrinter<'a, 'b> {
+    to: &'a mut ProgressOut<'b>,
+    /// The last line drawn and whether it was printed (plain mode).
+    last: Option<(String, bool)>,
+}
+
+impl ProgressPrinter<'_, '_> {
+    fn game(&mut self, p: &Progress<'_>, names: &[String]) {
+        let line = progress_line(p, names);
+        let out = &mut *self.to.out;
+        let shown = if self.to.terminal {
+            let _ = write!(out, "\r{line}   ");
+            true
+        } else if p.played % PLAIN_PROGRESS_EVERY == 0 || p.played == p.total {
+            let _ = writeln!(out, "{line}");
+            true
+        } else {
+            false
+        };
+        let _ = out.flush();
+        self.last = Some((line, shown));
+    }
+
+    /// A line of its own (the redrawn line goes on below it).
+    fn note(&mut self, text: &str) {
+        let out = &mut *self.to.out;
+        if self.to.terminal && self.last.is_some() {
+            let _ = writeln!(out);
+        }
+        let _ = writeln!(out, "{text}");
+        if self.to.terminal
+            && let Some((line, _)) = &self.last
+        {
+            let _ = write!(out, "{line}   ");
+        }
+        let _ = out.flush();
+    }
+
+    /// Ends the display: the last line is always shown.
+    fn finish(self) {
+        let out = &mut *self.to.out;
+        match self.last {
+            Some(_) if self.to.terminal => {
+                let _ = writeln!(out);
+            }
+            Some((line, false)) => {
+                let _ = writeln!(out, "{line}");
+            }
+            _ => {}
+        }
+        let _ = out.flush();
+    }
+}
+
+/// What to say, once per engine, when it first loses by memory.
+pub fn memory_note(name: &str, detail: &str) -> String {
+    format!(
+        "note: {name} lost a game by memory ({detail}). The measure is the brain's anonymous \
+         resident memory (heap, stacks; sampled while it thinks, the peak counts). If the engine \
+         sizes its tables to the whole max_memory, raise max_memory_mb, give the engine \
+         memory_tolerance_mb = N in its [[engine]], or set memory_check = false."
+    )
+}
+
+/// Starts every engine once before the first game (`START size` → `OK`, then `END`), in
+/// parallel; the first engine (in spec order) that cannot play is the error.
+fn check_engines(
+    spec: &TournamentSpec,
+    spawner: &Arc<dyn Spawner>,
+    clock: &Arc<dyn Clock>,
+) -> Result<(), TournamentError> {
+    let results: Vec<Result<(), String>> = thread::scope(|scope| {
+        let handles: Vec<_> = (0..spec.engines.len())
+            .map(|i| {
+                let (spawner, clock) = (Arc::clone(spawner), Arc::clone(clock));
+                scope.spawn(move || {
+                    check_engine(spawner.as_ref(), clock, i, spec.size, spec.start_timeout_ms)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("the check panicked".into()))
+            })
+            .collect()
+    });
+    for (e, result) in spec.engines.iter().zip(results) {
+        if let Err(reason) = result {
+            let mut command = e.command.display().to_string();
+            for a in &e.args {
+                command.push(' ');
+                command.push_str(a);
+            }
+            return Err(TournamentError::EngineCheck {
+                name: e.name.clone(),
+                command,
+                reason,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Runs a tournament, showing progress on `progress`. Before the first game the output folder
+/// is checked (see [`super::output`]) and every engine is started once.
+pub fn run(
+    spec: &TournamentSpec,
+    progress: &mut ProgressOut<'_>,
+) -> Result<Summary, TournamentError> {
     for o in &spec.openings {
         let settings = GameSettings::of(spec).judge;
         if let Err(e) = new_judge(&settings, &o.moves) {
             return Err(TournamentError::Opening {
                 line: o.line,
                 reason: e.to_string(),
+            });
+        }
+    }
+    let output_error = |path: &std::path::Path, source| TournamentError::Output {
+        path: path.to_path_buf(),
+        source,
+    };
+    if let Some(dir) = &spec.output {
+        let entries = existing_entries(dir).map_err(|e| output_error(dir, e))?;
+        if !entries.is_empty() && !spec.overwrite {
+            return Err(TournamentError::OutputNotEmpty {
+                path: dir.clone(),
+                entries,
             });
         }
     }
@@ -361,6 +524,7 @@ pub fn run(spec: &TournamentSpec, progress: &mut dyn Write) -> Result<Summary, T
             .collect(),
     });
     let clock: Arc<dyn Clock> = Arc::new(SystemClock::new());
+    check_engines(spec, &spawner, &clock)?;
     let engines = spec.engines.len();
     let make_player = || -> Box<dyn GamePlayer> {
         Box::new(ProcessPlayer {
@@ -368,15 +532,17 @@ pub fn run(spec: &TournamentSpec, progress: &mut dyn Write) -> Result<Summary, T
             settings: Arc::clone(&settings),
         })
     };
-    let output_error = |path: &std::path::Path, source| TournamentError::Output {
-        path: path.to_path_buf(),
-        source,
-    };
     let mut writer = match &spec.output {
         Some(dir) => Some(OutputWriter::create(dir).map_err(|e| output_error(dir, e))?),
         None => None,
     };
     let mut write_error = None;
+    let mut printer = ProgressPrinter {
+        to: progress,
+        last: None,
+    };
+    let mut notes = Vec::new();
+    let mut memory_noted = vec![false; engines];
     let outcome = run_schedule(
         &jobs,
         &pairs,
@@ -384,16 +550,26 @@ pub fn run(spec: &TournamentSpec, progress: &mut dyn Write) -> Result<Summary, T
         spec.sprt,
         &make_player,
         &mut |p| {
-            let _ = write!(progress, "\r{}   ", progress_line(p, &names));
-            let _ = progress.flush();
+            printer.game(p, &names);
+            let r = p.record;
+            if r.reason == Reason::Memory
+                && let Some(loser) = r.loser()
+            {
+                let engine = r.engine(loser);
+                if !std::mem::replace(&mut memory_noted[engine], true) {
+                    let note = memory_note(&names[engine], &r.detail);
+                    printer.note(&note);
+                    notes.push(note);
+                }
+            }
             if let Some(w) = writer.as_mut()
-                && let Err(e) = w.add(p.record)
+                && let Err(e) = w.add(r)
             {
                 write_error.get_or_insert(output_error(w.dir(), e));
             }
         },
     )?;
-    let _ = writeln!(progress);
+    printer.finish();
     if let Some(e) = write_error {
         return Err(e);
     }
@@ -402,6 +578,7 @@ pub fn run(spec: &TournamentSpec, progress: &mut dyn Write) -> Result<Summary, T
         Some(w) => {
             let notes = sprt_line(outcome.sprt, outcome.stopped)
                 .into_iter()
+                .chain(notes.iter().cloned())
                 .collect();
             let html = to_html(&ReportInput {
                 title: &spec.name,
@@ -424,6 +601,7 @@ pub fn run(spec: &TournamentSpec, progress: &mut dyn Write) -> Result<Summary, T
         stopped: outcome.stopped,
         elapsed_ms: started.elapsed().as_millis() as u64,
         report,
+        notes,
     })
 }
 

@@ -15,10 +15,13 @@
 //! concurrency = 2                # games in parallel
 //! seed = 1                       # opening order and random symmetries
 //! tolerance_ms = 1000            # a late answer loses beyond the limit plus this
-//! max_memory_mb = 350            # sent as INFO max_memory; more resident memory loses (0: none)
+//! max_memory_mb = 350            # sent as INFO max_memory; more memory at any time loses (0: none)
+//! memory_check = true            # false: send max_memory but never judge memory
+//! pondering = false              # true: the brain not to move keeps running (default: suspended)
 //! draw_after = 200               # stones; default 200 for renju, else none (0: none)
 //! start_timeout_ms = 10000       # for START / RESTART answers
 //! output = "results/smoke"       # records and report; relative to this file (default: none)
+//! overwrite = false              # true: replace the records of an earlier run in `output`
 //!
 //! [time]
 //! turn_ms = 1000                 # INFO timeout_turn (0: only the match time limits a move)
@@ -40,11 +43,17 @@
 //! name = "omok-50"               # default: omok-s<strength>, or the command's file stem
 //! strength = 50                  # omok itself (this executable, INFO strength 50)
 //! info = ["max_node 20000"]      # extra INFO lines sent before every game
+//! memory_tolerance_mb = 0        # this engine may use this much more than max_memory_mb
 //!
 //! [[engine]]
-//! command = "/path/to/pbrain-other"   # any Piskvork brain; relative paths with a '/' are
-//! args = []                           # taken from this file's folder, bare names from PATH
+//! command = "${OMOK_PEER}"       # any Piskvork brain; relative paths with a '/' are taken
+//! args = ["--fast"]              # from this file's folder, bare names from PATH
 //! ```
+//!
+//! `${NAME}` in `command`, `args`, `info`, `name`, `output` and `[openings] file` is the
+//! environment variable `NAME` (an unset one is an error naming it and the key; `$$` is a literal
+//! `$`). A `command` with spaces and no `args` is split into words (`'…'`/`"…"` group words with
+//! spaces): `command = "/path/pbrain-omok --config x.toml"`. See [`expand`].
 
 use std::path::{Path, PathBuf};
 
@@ -57,6 +66,10 @@ use crate::rule::Rule;
 
 use super::openings::{Opening, OpeningError, Symmetry, parse_openings, symmetric_images};
 use super::stats::SprtParams;
+
+pub mod expand;
+
+use expand::{EnvLookup, ExpandError, expand, split_words};
 
 /// A specification that cannot be used.
 #[derive(Debug, Error)]
@@ -84,6 +97,16 @@ pub enum SpecError {
         path: PathBuf,
         /// Why.
         source: OpeningError,
+    },
+    /// A `${VAR}` that cannot be substituted, or a command that cannot be split into words.
+    #[error("{path}: {key}: {source}")]
+    Expand {
+        /// The file.
+        path: PathBuf,
+        /// The key (`engine 2 command`, `output`, …).
+        key: String,
+        /// Why.
+        source: ExpandError,
     },
     /// A value out of range or a combination that does not work.
     #[error("{0}")]
@@ -160,6 +183,9 @@ pub struct SpecFile {
     pub draw_after: Option<u32>,
     pub start_timeout_ms: Option<u64>,
     pub output: Option<PathBuf>,
+    pub overwrite: Option<bool>,
+    pub memory_check: Option<bool>,
+    pub pondering: Option<bool>,
     #[serde(default)]
     pub time: TimeFile,
     #[serde(default)]
@@ -167,6 +193,54 @@ pub struct SpecFile {
     pub sprt: Option<SprtParams>,
     #[serde(default, alias = "engines")]
     pub engine: Vec<EngineFile>,
+}
+
+impl SpecFile {
+    /// Substitutes `${VAR}`s in the engines' `name`, `command`, `args` and `info`, in `output` and
+    /// in `[openings] file`; an error comes with the key it was found in.
+    pub fn expand_env(&mut self, env: EnvLookup<'_>) -> Result<(), (String, ExpandError)> {
+        fn path(
+            p: &mut PathBuf,
+            key: &str,
+            env: EnvLookup<'_>,
+        ) -> Result<(), (String, ExpandError)> {
+            // A path that is not UTF-8 has nothing to substitute that could be written in TOML.
+            if let Some(text) = p.to_str() {
+                *p = PathBuf::from(expand(text, env).map_err(|e| (key.to_string(), e))?);
+            }
+            Ok(())
+        }
+        fn text(
+            t: &mut String,
+            key: String,
+            env: EnvLookup<'_>,
+        ) -> Result<(), (String, ExpandError)> {
+            *t = expand(t, env).map_err(|e| (key, e))?;
+            Ok(())
+        }
+        if let Some(p) = self.output.as_mut() {
+            path(p, "output", env)?;
+        }
+        if let Some(p) = self.openings.file.as_mut() {
+            path(p, "openings.file", env)?;
+        }
+        for (i, e) in self.engine.iter_mut().enumerate() {
+            let n = i + 1;
+            if let Some(name) = e.name.as_mut() {
+                text(name, format!("engine {n} name"), env)?;
+            }
+            if let Some(c) = e.command.as_mut() {
+                path(c, &format!("engine {n} command"), env)?;
+            }
+            for (k, a) in e.args.iter_mut().enumerate() {
+                text(a, format!("engine {n} args[{k}]"), env)?;
+            }
+            for (k, l) in e.info.iter_mut().enumerate() {
+                text(l, format!("engine {n} info[{k}]"), env)?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// `[time]`.
@@ -201,6 +275,7 @@ pub struct EngineFile {
     pub strength: Option<u8>,
     #[serde(default)]
     pub info: Vec<String>,
+    pub memory_tolerance_mb: Option<u64>,
 }
 
 /// `pbrain-omok tournament`: the spec file and the values that override it.
@@ -259,6 +334,10 @@ pub struct TournamentArgs {
     /// SPRT as `elo0,elo1[,alpha,beta]`.
     #[arg(long)]
     pub sprt: Option<String>,
+    /// Replace the records of an earlier run in the output folder (otherwise a folder that
+    /// already holds files is refused).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// One engine, resolved.
@@ -274,6 +353,8 @@ pub struct EngineSpec {
     pub info: Vec<String>,
     /// The omok strength, for omok itself.
     pub strength: Option<u8>,
+    /// Bytes this engine may use beyond the tournament's memory limit.
+    pub memory_tolerance: u64,
 }
 
 /// The time control, in milliseconds.
@@ -312,6 +393,10 @@ pub struct TournamentSpec {
     pub tolerance_ms: u64,
     /// Memory limit per engine in bytes (0: none).
     pub max_memory: u64,
+    /// Whether memory is judged (the limit is sent either way).
+    pub memory_check: bool,
+    /// Whether the brain not to move keeps running (else it is suspended).
+    pub pondering: bool,
     /// Draw after this many stones.
     pub draw_after: Option<u32>,
     /// Limit for START and RESTART answers, ms.
@@ -326,6 +411,8 @@ pub struct TournamentSpec {
     pub engines: Vec<EngineSpec>,
     /// Output folder.
     pub output: Option<PathBuf>,
+    /// Whether an output folder with earlier records may be replaced.
+    pub overwrite: bool,
 }
 
 fn read(path: &Path) -> Result<String, SpecError> {
@@ -365,18 +452,39 @@ impl TournamentSpec {
     /// Reads the spec file named in `args` and builds the spec; `self_exe` is the omok
     /// executable that `strength` engines run.
     pub fn load(args: &TournamentArgs, self_exe: &Path) -> Result<TournamentSpec, SpecError> {
+        TournamentSpec::load_with_env(args, self_exe, &|name| std::env::var(name).ok())
+    }
+
+    /// [`TournamentSpec::load`] with the environment's variables looked up by `env`.
+    pub fn load_with_env(
+        args: &TournamentArgs,
+        self_exe: &Path,
+        env: EnvLookup<'_>,
+    ) -> Result<TournamentSpec, SpecError> {
         let text = read(&args.spec)?;
-        let file: SpecFile = toml::from_str(&text).map_err(|e| SpecError::Toml {
+        let mut file: SpecFile = toml::from_str(&text).map_err(|e| SpecError::Toml {
             path: args.spec.clone(),
             source: Box::new(e),
         })?;
+        file.expand_env(env)
+            .map_err(|(key, source)| SpecError::Expand {
+                path: args.spec.clone(),
+                key,
+                source,
+            })?;
         let base = args.spec.parent().unwrap_or(Path::new("")).to_path_buf();
         let stem = args
             .spec
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "tournament".into());
-        TournamentSpec::build(file, &base, &stem, args, self_exe)
+        TournamentSpec::build(file, &base, &stem, args, self_exe).map_err(|e| match e {
+            // Name the file; the other kinds already do.
+            SpecError::Invalid(msg) => {
+                SpecError::Invalid(format!("{}: {msg}", args.spec.display()))
+            }
+            e => e,
+        })
     }
 
     /// Merges the file (paths relative to `base`) and the overrides, and validates the result.
@@ -471,6 +579,8 @@ impl TournamentSpec {
             time,
             tolerance_ms: args.tolerance_ms.or(file.tolerance_ms).unwrap_or(1000),
             max_memory: args.max_memory_mb.or(file.max_memory_mb).unwrap_or(0) << 20,
+            memory_check: file.memory_check.unwrap_or(true),
+            pondering: file.pondering.unwrap_or(false),
             draw_after,
             start_timeout_ms: file.start_timeout_ms.unwrap_or(10_000).max(1),
             openings,
@@ -478,6 +588,7 @@ impl TournamentSpec {
             sprt,
             engines,
             output,
+            overwrite: args.force || file.overwrite.unwrap_or(false),
         })
     }
 
@@ -512,6 +623,7 @@ fn resolve_engines(
     }
     let mut out: Vec<EngineSpec> = Vec::new();
     for (i, e) in engines.iter().enumerate() {
+        let mut args = e.args.clone();
         let (command, default_name) = match (&e.command, e.strength) {
             (Some(_), Some(_)) => {
                 return Err(invalid(format!(
@@ -533,8 +645,11 @@ fn resolve_engines(
             }
             (None, Some(s)) => (self_exe.to_path_buf(), format!("omok-s{s}")),
             (Some(c), None) => {
+                let (c, extra) = command_words(c, &e.args)
+                    .map_err(|err| invalid(format!("engine {} command: {err}", i + 1)))?;
+                args = extra;
                 let path = if c.components().count() > 1 && c.is_relative() {
-                    base.join(c)
+                    base.join(&c)
                 } else {
                     c.clone()
                 };
@@ -557,12 +672,27 @@ fn resolve_engines(
         out.push(EngineSpec {
             name,
             command,
-            args: e.args.clone(),
+            args,
             info: e.info.clone(),
             strength: e.strength,
+            memory_tolerance: e.memory_tolerance_mb.unwrap_or(0) << 20,
         });
     }
     Ok(out)
+}
+
+/// The executable and arguments of a `command`: split into words when it has whitespace and no
+/// `args` are given, else taken whole.
+fn command_words(command: &Path, args: &[String]) -> Result<(PathBuf, Vec<String>), ExpandError> {
+    let text = command.to_string_lossy();
+    if !args.is_empty() || !text.contains(char::is_whitespace) {
+        return Ok((command.to_path_buf(), args.to_vec()));
+    }
+    let mut words = split_words(&text)?.into_iter();
+    match words.next() {
+        Some(first) if !first.is_empty() => Ok((PathBuf::from(first), words.collect())),
+        _ => Err(ExpandError::NoProgram(text.into_owned())),
+    }
 }
 
 /// Applies the symmetry mode and the order.

@@ -5,7 +5,11 @@
 //! - **Error bar**: the per-game results are a trinomial variable (1, ½, 0), so the variance of one
 //!   game is `w(1−s)² + d(½−s)² + l(0−s)²` with `w, d, l` the observed fractions; the standard
 //!   error of the score is `sqrt(var / N)` and the 95% bar is half the Elo distance between
-//!   `s ± 1.96·se` (as cutechess and c-gomoku-cli print it).
+//!   `s ± 1.96·se` (as cutechess and c-gomoku-cli print it). Where that interval says nothing
+//!   (every game the same result, or an interval reaching past 0 or 1, as in small samples),
+//!   the Wilson score interval of the score is used instead: it stays inside (0, 1) and behaves
+//!   for small samples. A sweep is shown as a bound — 4 wins of 4 games is "> +7", the Elo of
+//!   the interval's lower end, not "+2400 ± inf".
 //! - **SPRT**: the normal approximation of the log-likelihood ratio that c-chess-cli and
 //!   c-gomoku-cli use (no BayesElo draw model): with `m2 = w + d/4` and `var = m2 − s²`,
 //!   `LLR = (s1 − s0)(2s − s0 − s1) / (2 · var / N)`, where `s0, s1` are the scores of
@@ -63,23 +67,27 @@ impl Wld {
         (n > 0).then(|| (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(n))
     }
 
-    /// The Elo difference and its 95% error bar (`None` before any game). The bar is infinite
-    /// while every game has the same result.
+    /// The Elo difference and its 95% interval (`None` before any game); a bound when every
+    /// game was won or every game lost (see the module doc).
     pub fn elo(&self) -> Option<EloEstimate> {
         let s = self.score()?;
         let n = f64::from(self.games());
+        if self.losses == 0 && self.draws == 0 {
+            return Some(EloEstimate::AtLeast(elo_of_score(wilson(s, n).0)));
+        }
+        if self.wins == 0 && self.draws == 0 {
+            return Some(EloEstimate::AtMost(elo_of_score(wilson(s, n).1)));
+        }
         let (w, l, d) = self.fractions();
         let var = w * (1.0 - s).powi(2) + l * s.powi(2) + d * (0.5 - s).powi(2);
         let se = (var / n).sqrt();
-        let (lo, hi) = (s - Z_95 * se, s + Z_95 * se);
-        let margin = if se == 0.0 || lo <= 0.0 || hi >= 1.0 {
-            f64::INFINITY
-        } else {
-            (elo_of_score(hi) - elo_of_score(lo)) / 2.0
-        };
-        Some(EloEstimate {
+        let (mut lo, mut hi) = (s - Z_95 * se, s + Z_95 * se);
+        if se == 0.0 || lo <= 0.0 || hi >= 1.0 {
+            (lo, hi) = wilson(s, n);
+        }
+        Some(EloEstimate::Interval {
             elo: elo_of_score(s),
-            margin,
+            margin: (elo_of_score(hi) - elo_of_score(lo)) / 2.0,
         })
     }
 
@@ -104,22 +112,48 @@ pub enum Score {
     Draw,
 }
 
-/// An Elo difference with its 95% error bar.
+/// The 95% Wilson score interval of a score fraction `s` over `n` games.
+fn wilson(s: f64, n: f64) -> (f64, f64) {
+    let z2 = Z_95 * Z_95;
+    let centre = (s + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z_95 / (1.0 + z2 / n) * (s * (1.0 - s) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// An Elo difference with its 95% interval, or the bound a sweep allows.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct EloEstimate {
-    /// The estimate (finite; ±~2400 when every game was won or lost).
-    pub elo: f64,
-    /// Half the width of the 95% interval (infinite when it cannot be estimated yet).
-    pub margin: f64,
+pub enum EloEstimate {
+    /// The estimate and half the width of its 95% interval (both finite).
+    Interval {
+        /// The estimate.
+        elo: f64,
+        /// Half the interval.
+        margin: f64,
+    },
+    /// Every game won: the Elo is above this (the interval's lower end).
+    AtLeast(f64),
+    /// Every game lost: the Elo is below this (the interval's upper end).
+    AtMost(f64),
+}
+
+impl EloEstimate {
+    /// The estimate as text (`+35.2`, `> +7`, `< -7`) and the error bar (`48.1`, or empty for
+    /// a bound), for tables with a column each.
+    pub fn columns(&self) -> (String, String) {
+        match *self {
+            EloEstimate::Interval { elo, margin } => (format!("{elo:+.1}"), format!("{margin:.1}")),
+            EloEstimate::AtLeast(elo) => (format!("> {elo:+.0}"), String::new()),
+            EloEstimate::AtMost(elo) => (format!("< {elo:+.0}"), String::new()),
+        }
+    }
 }
 
 impl std::fmt::Display for EloEstimate {
-    /// `+35.2 ± 48.1`, or `+2400.0 ± inf`.
+    /// `+35.2 ± 48.1`, or a sweep's bound: `> +7`, `< -7`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.margin.is_finite() {
-            write!(f, "{:+.1} ± {:.1}", self.elo, self.margin)
-        } else {
-            write!(f, "{:+.1} ± inf", self.elo)
+        match self.columns() {
+            (elo, margin) if margin.is_empty() => f.write_str(&elo),
+            (elo, margin) => write!(f, "{elo} ± {margin}"),
         }
     }
 }
@@ -280,15 +314,16 @@ mod tests {
     fn error_bar_from_the_trinomial_variance() {
         // 60 wins, 30 losses, 10 draws: s = 0.65, var = 0.6·0.35² + 0.3·0.65² + 0.1·0.15²
         // = 0.2025, se = 0.045; bar = (elo(0.7382) − elo(0.5618)) / 2.
-        let e = wld(60, 30, 10).elo().unwrap();
-        assert!(close(e.elo, elo_of_score(0.65), 1e-9));
+        let EloEstimate::Interval { elo, margin } = wld(60, 30, 10).elo().unwrap() else {
+            panic!("an interval");
+        };
+        assert!(close(elo, elo_of_score(0.65), 1e-9));
         let se = (0.2025f64 / 100.0).sqrt();
         let want = (elo_of_score(0.65 + Z_95 * se) - elo_of_score(0.65 - Z_95 * se)) / 2.0;
-        assert!(close(e.margin, want, 1e-9), "{} vs {want}", e.margin);
-        assert!(close(e.margin, 68.4, 0.5), "{}", e.margin);
-        assert!(wld(3, 0, 0).elo().unwrap().margin.is_infinite());
+        assert!(close(margin, want, 1e-9), "{margin} vs {want}");
+        assert!(close(margin, 68.4, 0.5), "{margin}");
         assert!(wld(0, 0, 0).elo().is_none());
-        let shown = EloEstimate {
+        let shown = EloEstimate::Interval {
             elo: 35.24,
             margin: 48.06,
         };
@@ -296,10 +331,43 @@ mod tests {
     }
 
     #[test]
+    fn a_sweep_is_a_bound_from_the_wilson_interval() {
+        // 4–0: Wilson's lower end is 4 / (4 + 1.96²) = 0.510, about +7 Elo.
+        let e = wld(4, 0, 0).elo().unwrap();
+        let lower = 4.0 / (4.0 + Z_95 * Z_95);
+        assert_eq!(e, EloEstimate::AtLeast(elo_of_score(lower)));
+        assert_eq!(e.to_string(), "> +7");
+        assert_eq!(wld(0, 4, 0).elo().unwrap().to_string(), "< -7");
+        // More games, a firmer bound; never infinite.
+        let EloEstimate::AtLeast(b) = wld(100, 0, 0).elo().unwrap() else {
+            panic!()
+        };
+        assert!(b > 500.0 && b < 1000.0, "{b}");
+        // All draws, or an interval that would leave (0, 1): a finite Wilson interval.
+        for w in [wld(0, 0, 6), wld(3, 0, 1), wld(1, 1, 0)] {
+            let EloEstimate::Interval { margin, .. } = w.elo().unwrap() else {
+                panic!("{w:?}")
+            };
+            assert!(margin.is_finite() && margin > 0.0, "{w:?}: {margin}");
+        }
+        assert!(!wld(3, 0, 1).elo().unwrap().to_string().contains("inf"));
+    }
+
+    #[test]
     fn flipping_negates_the_elo() {
         let a = wld(7, 3, 5);
-        let (x, y) = (a.elo().unwrap(), a.flipped().elo().unwrap());
-        assert!(close(x.elo, -y.elo, 1e-9) && close(x.margin, y.margin, 1e-9));
+        let (
+            EloEstimate::Interval { elo: x, margin: mx },
+            EloEstimate::Interval { elo: y, margin: my },
+        ) = (a.elo().unwrap(), a.flipped().elo().unwrap())
+        else {
+            panic!("intervals");
+        };
+        assert!(close(x, -y, 1e-9) && close(mx, my, 1e-9));
+        assert_eq!(
+            wld(3, 0, 0).flipped().elo().unwrap().to_string(),
+            wld(0, 3, 0).elo().unwrap().to_string()
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 """A scripted Piskvork brain that misbehaves on purpose, for the tournament tests.
 
 usage: misbehave.py MODE [--after N] [--sleep-ms MS] [--at X,Y] [--no-restart] [--log FILE]
+                        [--ponder-file FILE] [--watch FILE] [--checks N]
 
 It plays legal but weak moves (the empty point nearest the centre, scanning outwards) until its
 N-th own move of a game (default 2), then, by MODE:
@@ -12,10 +13,19 @@ N-th own move of a game (default 2), then, by MODE:
   foul      when it holds black, answers --at (a point the test's opening makes forbidden);
             as white it plays legal moves;
   memory    allocates and touches 200 MiB, then answers a legal move;
-  junk      answers a line that is not a move.
+  memory-hang  allocates and touches 200 MiB, then never answers;
+  junk      answers a line that is not a move;
+  silent    never answers anything, not even START.
 --no-restart answers RESTART with UNKNOWN, so the manager must start it afresh each game.
---log appends every line it reads to FILE."""
+--log appends every line it reads to FILE.
+--ponder-file FILE: from its first answer on, a background thread appends a line to FILE every
+millisecond (a brain that keeps working while the other thinks).
+--watch FILE: on its own moves 2 .. N+1 (--checks, default 2), it looks at FILE's size, waits
+200 ms, looks again, and writes "WATCH grew" or "WATCH still" to its --log: whether the
+pondering brain ran while this one was thinking."""
+import os
 import sys
+import threading
 import time
 
 
@@ -23,6 +33,7 @@ def main():
     args = sys.argv[1:]
     mode = args[0] if args else "good"
     after, sleep_ms, at, restart, log = 2, 3000, None, True, None
+    ponder_file, watch, checks = None, None, 2
     i = 1
     while i < len(args):
         if args[i] == "--after":
@@ -35,6 +46,12 @@ def main():
             restart = False; i += 1
         elif args[i] == "--log":
             log = args[i + 1]; i += 2
+        elif args[i] == "--ponder-file":
+            ponder_file = args[i + 1]; i += 2
+        elif args[i] == "--watch":
+            watch = args[i + 1]; i += 2
+        elif args[i] == "--checks":
+            checks = int(args[i + 1]); i += 2
         else:
             sys.exit("unknown option " + args[i])
     size = 15
@@ -43,6 +60,26 @@ def main():
     last_opponent = None
     block = None
     ballast = None
+    pondering = []
+
+    def ponder():
+        fd = os.open(ponder_file, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+        while True:
+            os.write(fd, b"tick\n")
+            time.sleep(0.001)
+
+    def look():
+        def size():
+            try:
+                return os.path.getsize(watch)
+            except OSError:
+                return 0
+        time.sleep(0.03)
+        before = size()
+        time.sleep(0.2)
+        grew = size() > before
+        with open(log, "a") as f:
+            f.write("WATCH %s\n" % ("grew" if grew else "still"))
 
     def say(line):
         sys.stdout.write(line + "\n")
@@ -63,6 +100,8 @@ def main():
     def move():
         nonlocal own_moves, ballast, last_opponent
         own_moves += 1
+        if watch and 2 <= own_moves <= checks + 1:
+            look()
         black = sum(1 for v in stones.values() if v == 1) == sum(1 for v in stones.values() if v == 2)
         p = legal_move()
         if own_moves >= after:
@@ -76,11 +115,17 @@ def main():
                 p = at
             elif mode == "memory":
                 ballast = b"x" * (200 << 20)
+            elif mode == "memory-hang":
+                ballast = b"x" * (200 << 20)
+                time.sleep(60)
             elif mode == "junk":
                 say("I resign")
                 return
         stones[p] = 1
         say("%d,%d" % p)
+        if ponder_file and not pondering:
+            pondering.append(threading.Thread(target=ponder, daemon=True))
+            pondering[0].start()
 
     for raw in sys.stdin:
         line = raw.strip()
@@ -103,6 +148,8 @@ def main():
                 block.append((x, y, f))
             continue
         word = line.split()[0].upper()
+        if mode == "silent" and word != "END":
+            continue
         if word == "START":
             size = int(line.split()[1])
             stones.clear()

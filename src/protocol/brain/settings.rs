@@ -9,7 +9,7 @@
 
 use std::io::Write;
 
-use crate::engine::{BASE_MEMORY_BYTES, DEFAULT_HASH_BYTES};
+use crate::engine::{BASE_MEMORY_BYTES, DEFAULT_HASH_BYTES, MIN_MEMORY_BYTES};
 use crate::time::TimeSettings;
 
 use super::super::piskvork::Info;
@@ -89,9 +89,9 @@ impl<W: Write> Brain<W> {
             Info::MaxMemory(bytes) => {
                 s.max_memory = bytes;
                 self.resize_tables();
-                if bytes > 0 && bytes < BASE_MEMORY_BYTES as u64 {
+                if bytes > 0 && bytes < MIN_MEMORY_BYTES as u64 {
                     let reason = format!(
-                        "{bytes} bytes is less than the {BASE_MEMORY_BYTES} bytes the engine needs"
+                        "{bytes} bytes is less than the {MIN_MEMORY_BYTES} bytes the engine needs"
                     );
                     return Err(BrainError::Setting {
                         key: "max_memory",

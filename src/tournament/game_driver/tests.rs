@@ -18,6 +18,7 @@ struct ScriptSpawner {
     clock: Arc<FakeClock>,
     scripts: Mutex<Vec<VecDeque<Script>>>,
     sent: Vec<Arc<Mutex<Vec<String>>>>,
+    events: Option<Arc<Mutex<Vec<String>>>>,
 }
 
 impl Spawner for ScriptSpawner {
@@ -29,7 +30,8 @@ impl Spawner for ScriptSpawner {
             clock: Arc::clone(&self.clock),
             answers,
             sent: Arc::clone(&self.sent[index]),
-            memory: Some(10 << 20),
+            memory: |_| Some(10 << 20),
+            events: self.events.as_ref().map(|log| (index, Arc::clone(log))),
         }))
     }
 }
@@ -45,6 +47,7 @@ fn settings(rule: Rule, max_memory: u64) -> GameSettings {
         args: vec![],
         info: vec!["max_node 100".into()],
         strength: Some(3),
+        memory_tolerance: 0,
     };
     GameSettings {
         judge: JudgeSettings {
@@ -59,6 +62,8 @@ fn settings(rule: Rule, max_memory: u64) -> GameSettings {
         },
         tolerance_ms: 50,
         max_memory,
+        memory_check: true,
+        pondering: false,
         start_timeout_ms: 100,
         engines: vec![engine("a"), engine("b")],
     }
@@ -75,6 +80,7 @@ fn spawner(scripts: Vec<Vec<Vec<(u64, Received)>>>) -> Arc<ScriptSpawner> {
                 .collect(),
         ),
         sent: (0..n).map(|_| Arc::new(Mutex::new(Vec::new()))).collect(),
+        events: None,
     })
 }
 
@@ -223,4 +229,60 @@ fn restart_reuses_or_respawns() {
     assert_eq!(sent0, ["START 15", "RESTART", "START 15"]);
     let sent1 = sp.sent[1].lock().unwrap().clone();
     assert_eq!(sent1, ["START 15", "RESTART"]);
+}
+
+/// The game of `drives_like_a_manager_and_judges_a_five`, with both brains' events in one log.
+fn logged_game(pondering: bool) -> Vec<String> {
+    let black: Vec<_> = std::iter::once(line("OK"))
+        .chain((1..5).map(|x| line(&format!("{x},0"))))
+        .collect();
+    let white: Vec<_> = std::iter::once(line("OK"))
+        .chain((0..4).map(|x| line(&format!("{x},5"))))
+        .collect();
+    let mut sp = spawner(vec![vec![black], vec![white]]);
+    let log = Arc::new(Mutex::new(Vec::new()));
+    Arc::get_mut(&mut sp).unwrap().events = Some(Arc::clone(&log));
+    let clock: Arc<dyn Clock> = sp.clock.clone();
+    let mut pool = EnginePool::new(sp.clone(), clock, 2);
+    let s = GameSettings {
+        pondering,
+        ..settings(Rule::Freestyle, 0)
+    };
+    let r = play_game(&job(vec![pos(0, 0)]), &s, &mut pool);
+    assert_eq!(r.reason, Reason::Five);
+    pool.shutdown();
+    log.lock().unwrap().clone()
+}
+
+#[test]
+fn the_brain_not_to_move_is_suspended_and_resumed_before_it_is_sent_anything() {
+    let log = logged_game(false);
+    let mut suspended = [false, false];
+    let mut playing = false;
+    for e in &log {
+        let (id, what) = e.split_once(' ').unwrap();
+        let id: usize = id.parse().unwrap();
+        match what {
+            "suspend" => {
+                suspended[id] = true;
+                playing = true;
+            }
+            "resume" => suspended[id] = false,
+            "think" => {
+                assert!(!suspended[id], "a suspended brain waited on: {log:?}");
+                // Once the moves have begun, the other one is stopped while this one thinks.
+                if playing {
+                    assert!(suspended[1 - id], "{e} while the other runs: {log:?}");
+                }
+            }
+            send => assert!(!suspended[id], "sent '{send}' while suspended: {log:?}"),
+        }
+    }
+    assert!(
+        log.iter().filter(|e| e.ends_with("suspend")).count() >= 8,
+        "{log:?}"
+    );
+    // With pondering allowed nobody is ever suspended.
+    let log = logged_game(true);
+    assert!(!log.iter().any(|e| e.ends_with("suspend")), "{log:?}");
 }

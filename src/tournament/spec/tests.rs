@@ -133,3 +133,79 @@ fn openings_are_arranged_by_mode_and_seed() {
     lines.sort_unstable();
     assert_eq!(lines, (1..=20).collect::<Vec<_>>());
 }
+
+/// Writes `text` as a spec file in a fresh temporary folder and loads it with `env`.
+fn load_text(name: &str, text: &str, env: EnvLookup<'_>) -> Result<TournamentSpec, SpecError> {
+    let dir = std::env::temp_dir().join(format!("omok-spec-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("spec.toml");
+    std::fs::write(&path, text).unwrap();
+    let args = TournamentArgs {
+        spec: path,
+        ..TournamentArgs::default()
+    };
+    let out = TournamentSpec::load_with_env(&args, Path::new("/bin/omok"), env);
+    let _ = std::fs::remove_dir_all(&dir);
+    out
+}
+
+fn peer_env(name: &str) -> Option<String> {
+    (name == "OMOK_PEER_X").then(|| "/opt/peers/pbrain-x".to_string())
+}
+
+#[test]
+fn environment_variables_in_commands_args_and_paths() {
+    let text = "output = '${OMOK_PEER_X}-results'\n\
+                [[engine]]\ncommand = '${OMOK_PEER_X}'\nargs = ['--hash', '$${OMOK_PEER_X}']\n\
+                info = ['note ${OMOK_PEER_X}']\n[[engine]]\nstrength = 1\n";
+    let s = load_text("env", text, &peer_env).unwrap();
+    assert_eq!(s.engines[0].command, PathBuf::from("/opt/peers/pbrain-x"));
+    assert_eq!(s.engines[0].name, "pbrain-x");
+    assert_eq!(s.engines[0].args, ["--hash", "${OMOK_PEER_X}"]);
+    assert_eq!(s.engines[0].info, ["note /opt/peers/pbrain-x"]);
+    assert_eq!(s.output, Some(PathBuf::from("/opt/peers/pbrain-x-results")));
+    // Unset: the variable, the key and the file are named.
+    let text = "[[engine]]\nstrength = 1\n[[engine]]\ncommand = '${OMOK_PEER_AIWINE}'\n";
+    let e = load_text("unset", text, &peer_env).unwrap_err().to_string();
+    assert!(e.contains("OMOK_PEER_AIWINE is not set"), "{e}");
+    assert!(
+        e.contains("engine 2 command") && e.contains("spec.toml"),
+        "{e}"
+    );
+    let text = "[[engine]]\nstrength = 1\n[[engine]]\ncommand = 'x'\nargs = ['${A']\n";
+    let e = load_text("bad", text, &peer_env).unwrap_err().to_string();
+    assert!(e.contains("engine 2 args[0]"), "{e}");
+}
+
+#[test]
+fn a_command_with_spaces_and_no_args_is_split_into_words() {
+    let text = "[[engine]]\ncommand = '/p/pbrain-omok --config x.toml'\n\
+                [[engine]]\ncommand = \"'/My Engines/pbrain-y'\"\n\
+                [[engine]]\ncommand = '/My Engines/pbrain-z'\nargs = ['-q']\n";
+    let s = build(text, &TournamentArgs::default()).unwrap();
+    assert_eq!(s.engines[0].command, PathBuf::from("/p/pbrain-omok"));
+    assert_eq!(s.engines[0].args, ["--config", "x.toml"]);
+    assert_eq!(s.names(), ["pbrain-omok", "pbrain-y", "pbrain-z"]);
+    assert_eq!(s.engines[1].command, PathBuf::from("/My Engines/pbrain-y"));
+    assert!(s.engines[1].args.is_empty());
+    // With args, the command is one path, spaces and all.
+    assert_eq!(s.engines[2].command, PathBuf::from("/My Engines/pbrain-z"));
+    let e = build(
+        "[[engine]]\ncommand = \"x 'y\"\n[[engine]]\nstrength = 1\n",
+        &TournamentArgs::default(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("engine 1 command") && e.contains("unclosed"),
+        "{e}"
+    );
+}
+
+#[test]
+fn invalid_values_name_the_file() {
+    let e = load_text("size", &format!("board_size = 40\n{TWO}"), &peer_env)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("spec.toml: board_size 40"), "{e}");
+}
