@@ -9,8 +9,9 @@
 use crate::board::Board;
 use crate::core::{Color, Pos};
 use crate::pattern::cell::{
-    ATTACK, DEFENCE, POTENTIAL, POTENTIAL_DOUBLE_THREE, POTENTIAL_WINNING_SHAPE,
+    ATTACK, DEFENCE, POTENTIAL, POTENTIAL_DOUBLE_THREE, POTENTIAL_WINNING_SHAPE, ThreatSet,
 };
+use crate::pattern::weights::THREAT_TABLE;
 use crate::pattern::{LinePattern, PatternKind};
 
 /// A summary of what a stone does over the four directions.
@@ -111,11 +112,60 @@ pub fn reference_move_score(board: &Board, p: Pos, color: Color) -> i32 {
 }
 
 /// The static evaluation for `us` to move: our potential weighted by `tempo_percent` (the
-/// initiative) minus the opponent's, scaled down by four. O(1): the potentials are kept by the
-/// board.
+/// initiative) minus the opponent's, scaled down by four, plus the threat table's value for the
+/// threats both sides hold. O(1): the potentials and threat sets are kept by the board.
 #[inline]
 pub fn static_eval(board: &Board, us: Color, tempo_percent: i32) -> i32 {
-    (board.potential(us) * tempo_percent / 100 - board.potential(us.opponent())) / 4
+    let them = us.opponent();
+    let index = threat_index(
+        Color::ALL.map(|c| {
+            [
+                board.threat_count(c, ThreatSet::Four),
+                board.threat_count(c, ThreatSet::Three),
+            ]
+        }),
+        us,
+    );
+    (board.potential(us) * tempo_percent / 100 - board.potential(them)) / 4 + THREAT_TABLE[index]
+}
+
+/// Entries of the threat table.
+pub const THREAT_TABLE_SIZE: usize = 81;
+
+/// A count of threat points in three buckets: none, up to `few`, more.
+const fn bucket(n: usize, few: usize) -> usize {
+    if n == 0 {
+        0
+    } else if n <= few {
+        1
+    } else {
+        2
+    }
+}
+
+/// The threat-table index for `us` to move, from the numbers of four points and open-three
+/// points of each colour (`counts[colour index] = [fours, threes]`): the side to move's fours
+/// (none, 1–2, more) and threes (none, 1–3, more), then the opponent's.
+pub fn threat_index(counts: [[usize; 2]; 2], us: Color) -> usize {
+    let (u, t) = (counts[us.index()], counts[us.opponent().index()]);
+    ((bucket(u[0], 2) * 3 + bucket(u[1], 3)) * 3 + bucket(t[0], 2)) * 3 + bucket(t[1], 3)
+}
+
+/// The numbers of four points and open-three points of each colour, counted over every empty
+/// point from the line patterns (the reference for the board's threat sets).
+pub fn reference_threat_counts(board: &Board) -> [[usize; 2]; 2] {
+    let mut out = [[0; 2]; 2];
+    for p in board.positions().filter(|&p| board.is_empty(p)) {
+        for c in [Color::Black, Color::White] {
+            let t = Threat::of(&board.patterns(p, c));
+            if t.fives > 0 {
+                continue;
+            }
+            out[c.index()][0] += (t.fours > 0) as usize;
+            out[c.index()][1] += (t.flex3 > 0) as usize;
+        }
+    }
+    out
 }
 
 /// Whether renju black's forbidden shapes count as no potential for `color` on `board`.
@@ -132,6 +182,7 @@ pub fn reference_static_eval(board: &Board, us: Color, tempo_percent: i32) -> i3
         pot_them += cell_potential(&board.patterns(p, them), restricted(board, them));
     }
     (pot_us * tempo_percent / 100 - pot_them) / 4
+        + THREAT_TABLE[threat_index(reference_threat_counts(board), us)]
 }
 
 #[cfg(test)]

@@ -334,8 +334,13 @@ mod tests {
     #[test]
     fn bad_configs_are_errors() {
         assert!(Params::from_toml("min_version = 1").is_err());
-        let text = include_str!("../engine-config/default.toml")
-            .replace("reserve_fraction = 0.3", "reserve_fraction = 2.0");
+        let text = include_str!("../engine-config/default.toml").replace(
+            &format!(
+                "reserve_fraction = {}",
+                Params::default().time.reserve_fraction
+            ),
+            "reserve_fraction = 2.0",
+        );
         assert!(matches!(
             Params::from_toml(&text),
             Err(ConfigError::Range(_))
@@ -343,8 +348,10 @@ mod tests {
         let text =
             include_str!("../engine-config/default.toml").replace("[time]", "bogus = 1\n[time]");
         assert!(Params::from_toml(&text).is_err());
-        let text = include_str!("../engine-config/default.toml")
-            .replace("tempo_percent = 140", "tempo_percent = 5");
+        let text = include_str!("../engine-config/default.toml").replace(
+            &format!("tempo_percent = {}", Params::default().search.tempo_percent),
+            "tempo_percent = 5",
+        );
         let err = Params::from_toml(&text).unwrap_err().to_string();
         assert!(err.contains("search.tempo_percent 5"), "{err}");
     }

@@ -20,11 +20,13 @@ use serde::{Deserialize, Serialize};
 use crate::board::Board;
 use crate::core::{Color, Pos};
 use crate::engine::{Engine, Limits};
-use crate::eval::restricted;
+use crate::eval::{THREAT_TABLE_SIZE, restricted, threat_index};
 use crate::params::Params;
 use crate::pattern::PatternKind;
 use crate::pattern::cell::ThreatSet;
-use crate::pattern::weights::{POTENTIAL, POTENTIAL_DOUBLE_THREE, POTENTIAL_WINNING_SHAPE};
+use crate::pattern::weights::{
+    POTENTIAL, POTENTIAL_DOUBLE_THREE, POTENTIAL_WINNING_SHAPE, THREAT_TABLE,
+};
 use crate::rule::Rule;
 use crate::rules::winning_line;
 use crate::search::NoInfo;
@@ -49,10 +51,20 @@ const DOUBLE_THREE: usize = LINE_CLASSES.len() + 1;
 /// One colour's counts: per line class, then winning shapes and double threes.
 pub type Counts = [i32; WEIGHTS];
 
-/// The counts of the side to move and of the other side, in a quiet position: neither side has
-/// a five to complete or a straight four to make (those positions are decided by search, not by
-/// the evaluation). `None` for a position that is not quiet.
-pub fn features(board: &Board) -> Option<[Counts; 2]> {
+/// What the evaluation of a position is made of: the counts of the side to move and of the
+/// other side, and the threat-table index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// The side to move's counts, then the other side's.
+    pub counts: [Counts; 2],
+    /// The threat-table entry ([`crate::eval::threat_index`]).
+    pub threat: usize,
+}
+
+/// The features of a quiet position: neither side has a five to complete or a straight four
+/// to make (those positions are decided by search, not by the evaluation). `None` for a
+/// position that is not quiet.
+pub fn features(board: &Board) -> Option<Features> {
     let us = board.side_to_move();
     for c in Color::ALL {
         if board.threat_count(c, ThreatSet::Five) > 0 || board.threat_count(c, ThreatSet::Flex4) > 0
@@ -60,7 +72,16 @@ pub fn features(board: &Board) -> Option<[Counts; 2]> {
             return None;
         }
     }
-    Some([counts(board, us), counts(board, us.opponent())])
+    let threats = Color::ALL.map(|c| {
+        [
+            board.threat_count(c, ThreatSet::Four),
+            board.threat_count(c, ThreatSet::Three),
+        ]
+    });
+    Some(Features {
+        counts: [counts(board, us), counts(board, us.opponent())],
+        threat: threat_index(threats, us),
+    })
 }
 
 /// A colour's counts over the candidate cells, the way [`crate::eval::cell_potential`] sums
@@ -103,6 +124,8 @@ pub struct Model {
     pub weights: [f64; WEIGHTS],
     /// The side to move's weight, as a fraction (1.4 = 140%).
     pub tempo: f64,
+    /// The threat table.
+    pub table: [f64; THREAT_TABLE_SIZE],
 }
 
 impl Model {
@@ -117,27 +140,28 @@ impl Model {
         Model {
             weights,
             tempo: tempo_percent as f64 / 100.0,
+            table: THREAT_TABLE.map(|v| v as f64),
         }
     }
 
     /// The evaluation of a position's counts, from the side to move's view, in the static
     /// evaluation's units.
-    pub fn eval(&self, f: &[Counts; 2]) -> f64 {
+    pub fn eval(&self, f: &Features) -> f64 {
         let dot = |c: &Counts| -> f64 {
             c.iter()
                 .zip(&self.weights)
                 .map(|(&n, w)| n as f64 * w)
                 .sum()
         };
-        (self.tempo * dot(&f[0]) - dot(&f[1])) / 4.0
+        (self.tempo * dot(&f.counts[0]) - dot(&f.counts[1])) / 4.0 + self.table[f.threat]
     }
 }
 
 /// One training position: its counts and the result for the side to move (1, ½, 0).
 #[derive(Clone, Debug)]
 pub struct Sample {
-    /// The counts of the side to move and of the other side.
-    pub features: [Counts; 2],
+    /// The position's features.
+    pub features: Features,
     /// 1 for a win of the side to move, 0.5 for a draw, 0 for a loss.
     pub result: f64,
 }
@@ -228,6 +252,9 @@ pub fn fit_scale(model: &Model, data: &[Sample]) -> f64 {
     ((lo + hi) / 2.0).exp()
 }
 
+/// The largest weight a fit gives (the board keeps cell potentials in 16 bits).
+const MAX_WEIGHT: f64 = 2_000.0;
+
 /// What a fit did.
 #[derive(Clone, Debug)]
 pub struct FitReport {
@@ -250,40 +277,45 @@ pub fn fit(start: &Model, data: &[Sample], iterations: usize) -> FitReport {
     let mut m = start.clone();
     // Parameters: the weights, then the tempo; Adam keeps per-parameter step sizes, so the
     // learning rates are in each parameter's own units.
-    const N: usize = WEIGHTS + 1;
-    let rate = |i: usize| if i < WEIGHTS { 0.5 } else { 0.002 };
+    const N: usize = WEIGHTS + 1 + THREAT_TABLE_SIZE;
+    const TEMPO: usize = WEIGHTS;
+    const TABLE: usize = WEIGHTS + 1;
+    let rate = |i: usize| match i {
+        TEMPO => 0.002,
+        _ => 0.5,
+    };
     let (b1, b2, eps) = (0.9, 0.999, 1e-12);
-    let mut mom = [0.0f64; N];
-    let mut vel = [0.0f64; N];
+    let mut mom = vec![0.0f64; N];
+    let mut vel = vec![0.0f64; N];
     for t in 1..=iterations {
         let grad = data
             .par_iter()
             .fold(
-                || [0.0f64; N],
+                || vec![0.0f64; N],
                 |mut g, s| {
-                    let e = m.eval(&s.features);
-                    let p = sigmoid(e / k);
+                    let f = &s.features;
+                    let p = sigmoid(m.eval(f) / k);
                     // d(loss)/d(eval) for this sample.
                     let d = -2.0 * (s.result - p) * p * (1.0 - p) / k;
-                    for i in 0..WEIGHTS {
-                        let df =
-                            (m.tempo * s.features[0][i] as f64 - s.features[1][i] as f64) / 4.0;
-                        g[i] += d * df;
+                    for (i, gi) in g.iter_mut().enumerate().take(WEIGHTS) {
+                        let df = (m.tempo * f.counts[0][i] as f64 - f.counts[1][i] as f64) / 4.0;
+                        *gi += d * df;
                     }
-                    let own: f64 = s.features[0]
+                    let own: f64 = f.counts[0]
                         .iter()
                         .zip(&m.weights)
                         .map(|(&n, w)| n as f64 * w)
                         .sum();
-                    g[WEIGHTS] += d * own / 4.0;
+                    g[TEMPO] += d * own / 4.0;
+                    g[TABLE + f.threat] += d;
                     g
                 },
             )
             .reduce(
-                || [0.0f64; N],
+                || vec![0.0f64; N],
                 |mut a, b| {
-                    for i in 0..N {
-                        a[i] += b[i];
+                    for (x, y) in a.iter_mut().zip(&b) {
+                        *x += y;
                     }
                     a
                 },
@@ -296,10 +328,10 @@ pub fn fit(start: &Model, data: &[Sample], iterations: usize) -> FitReport {
             let mh = mom[i] / (1.0 - b1.powi(t as i32));
             let vh = vel[i] / (1.0 - b2.powi(t as i32));
             let step = rate(i) * mh / (vh.sqrt() + eps);
-            if i < WEIGHTS {
-                m.weights[i] = (m.weights[i] - step).max(0.0);
-            } else {
-                m.tempo = (m.tempo - step).clamp(1.0, 2.5);
+            match i {
+                TEMPO => m.tempo = (m.tempo - step).clamp(1.0, 2.5),
+                i if i >= TABLE => m.table[i - TABLE] -= step,
+                i => m.weights[i] = (m.weights[i] - step).clamp(0.0, MAX_WEIGHT),
             }
         }
     }
@@ -324,6 +356,13 @@ pub fn weights_source(report: &FitReport, data_note: &str) -> String {
         .map(|v| v.to_string())
         .collect::<Vec<_>>()
         .join(", ");
+    let table = report
+        .model
+        .table
+        .iter()
+        .map(|v| (v.round() as i64).to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
     format!(
         "//! The static evaluation's weights, fitted to game results by `pbrain-omok tune fit`\n\
          //! ({data_note}; loss {:.6} before, {:.6} after, K = {:.1}).\n\
@@ -338,13 +377,17 @@ pub fn weights_source(report: &FitReport, data_note: &str) -> String {
          /// Potential bonus of a double open three (unrestricted side).\n\
          pub const POTENTIAL_DOUBLE_THREE: i32 = {};\n\
          /// The side to move's weight in percent (`search.tempo_percent`).\n\
-         pub const TEMPO_PERCENT: i32 = {};\n",
+         pub const TEMPO_PERCENT: i32 = {};\n\
+         /// The threat table: a value for the side to move by how many four and open-three\n\
+         /// points each side has (see [`crate::eval::threat_index`]), in the evaluation's units.\n\
+         pub const THREAT_TABLE: [i32; 81] = [{}];\n",
         report.loss_before,
         report.loss_after,
         report.k,
         w[WIN_SHAPE].round() as i64,
         w[DOUBLE_THREE].round() as i64,
         (report.model.tempo * 100.0).round() as i64,
+        table,
     )
 }
 
@@ -510,8 +553,11 @@ mod tests {
         let k = 200.0;
         let data: Vec<Sample> = (0..3000)
             .map(|_| {
-                let mut f = [[0; WEIGHTS]; 2];
-                for side in &mut f {
+                let mut f = Features {
+                    counts: [[0; WEIGHTS]; 2],
+                    threat: (rng.next_u64() % THREAT_TABLE_SIZE as u64) as usize,
+                };
+                for side in &mut f.counts {
                     for v in side.iter_mut() {
                         *v = (rng.next_u64() % 4) as i32;
                     }

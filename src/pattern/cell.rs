@@ -381,7 +381,14 @@ mod tests {
             pat(PatternKind::Flex1),
         ];
         let s = CellSummary::of(four_three, false);
-        assert_eq!(s.potential(), 50 + 45 + 3 + POTENTIAL_WINNING_SHAPE);
+        let pot = |k: PatternKind| POTENTIAL[k as usize];
+        assert_eq!(
+            s.potential(),
+            pot(PatternKind::Block4)
+                + pot(PatternKind::Flex3)
+                + pot(PatternKind::Flex1)
+                + POTENTIAL_WINNING_SHAPE
+        );
         assert_eq!(s.attack(), 180 + 150 + 6 + 3_000);
         assert_eq!(
             s.threat_mask(),
@@ -398,7 +405,10 @@ mod tests {
         ];
         let s = CellSummary::of(double_four, false);
         assert_eq!(s.threat_mask(), ThreatSet::Four.bit());
-        assert_eq!(s.potential(), 50 + POTENTIAL_WINNING_SHAPE);
+        assert_eq!(
+            s.potential(),
+            pot(PatternKind::Block4) + POTENTIAL_WINNING_SHAPE
+        );
         assert_eq!(CellSummary::of(double_four, true).potential(), 0);
 
         let five = [
@@ -420,7 +430,7 @@ mod tests {
         assert_eq!(CellSummary::of(overline, true).potential(), 0);
         assert_eq!(
             CellSummary::of(overline, false).potential(),
-            45 * 2 + POTENTIAL_DOUBLE_THREE
+            pot(PatternKind::Flex3) * 2 + POTENTIAL_DOUBLE_THREE
         );
     }
 

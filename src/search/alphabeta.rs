@@ -558,16 +558,18 @@ impl<'a> Searcher<'a> {
                 return NodeMoves::Done(s.eval);
             }
         } else if their_open_three {
-            let mut defence: Vec<Pos> = s.us.fours.to_vec();
-            defence.extend(s.them.fours.iter().copied());
-            defence.sort();
-            defence.dedup();
-            moves = Vec::with_capacity(defence.len());
-            for p in defence {
-                if self.legal(p, us) {
-                    moves.push((p, move_score(&self.board, p, us)));
+            // Our fours, and the points that leave the opponent no straight four.
+            let mut defence: SmallVec<[Pos; 32]> = s.us.fours.iter().copied().collect();
+            defence.retain(|p| self.legal(*p, us));
+            for p in self.three_blocks(us) {
+                if !defence.contains(&p) {
+                    defence.push(p);
                 }
             }
+            moves = defence
+                .into_iter()
+                .map(|p| (p, move_score(&self.board, p, us)))
+                .collect();
             if moves.is_empty() {
                 return NodeMoves::Done(-(WIN - ply as i32 - 4));
             }
@@ -601,6 +603,41 @@ impl<'a> Searcher<'a> {
             moves,
             forced: false,
         }
+    }
+
+    /// Whether `color` has a legal straight-four point (an open three).
+    pub(super) fn has_open_three(&mut self, color: Color) -> bool {
+        if self.board.threat_count(color, ThreatSet::Flex4) == 0 {
+            return false;
+        }
+        let points: SmallVec<[Pos; 8]> =
+            self.board.threat_points(color, ThreatSet::Flex4).collect();
+        points.into_iter().any(|p| self.legal(p, color))
+    }
+
+    /// The legal moves of `defender` that stop every open three of the opponent: the
+    /// opponent's four points (every point that stops a straight four is one) after which the
+    /// opponent has no straight four to make. The defender's own fours are the caller's
+    /// business.
+    pub(super) fn three_blocks(&mut self, defender: Color) -> SmallVec<[Pos; 8]> {
+        let attacker = defender.opponent();
+        let candidates: SmallVec<[Pos; 32]> = self
+            .board
+            .threat_points(attacker, ThreatSet::Four)
+            .collect();
+        let mut out = SmallVec::new();
+        for p in candidates {
+            if !self.legal(p, defender) {
+                continue;
+            }
+            self.board.make_light_move(p, defender);
+            let stops = !self.has_open_three(attacker);
+            self.board.undo_light_move();
+            if stops {
+                out.push(p);
+            }
+        }
+        out
     }
 
     /// The legal points where `color` makes a shape that wins with one more move unless the

@@ -3,8 +3,8 @@
 //! The attacker's moves are the moves that make a four or an open three (for a renju black
 //! attacker, only legal ones, and a three counts only if its straight-four point is legal). The
 //! defender's replies are complete for soundness: against a four, its completion point; against
-//! an open three, every point where the attacker could make a four (these include every point
-//! that stops the straight four) and every defender four. The attacker wins a node when it has a
+//! an open three, every defender four and every point that leaves the attacker no straight four
+//! (found among the attacker's four points, which include every such point). The attacker wins a node when it has a
 //! VCF, a five, or a move after which every reply loses. A defender four must be blocked, and the
 //! line is continued only when the block is itself a threat. So a `true` is a proof; a `false`
 //! may miss deeper or quieter wins. Results are cached by position and depth.
@@ -156,11 +156,13 @@ impl Searcher<'_> {
         if !open_three {
             return None;
         }
-        let mut replies: Vec<Pos> = s.them.fours.to_vec();
-        replies.extend(s.us.fours.iter().copied());
-        replies.sort();
-        replies.dedup();
+        let mut replies: Vec<Pos> = s.us.fours.to_vec();
         replies.retain(|&p| self.legal(p, defender));
+        for p in self.three_blocks(defender) {
+            if !replies.contains(&p) {
+                replies.push(p);
+            }
+        }
         replies.sort_by_key(|&p| -reference_move_score(&self.board, p, defender));
         Some(replies)
     }
