@@ -252,7 +252,9 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
             iterations,
             write,
         } => {
-            let mut data = Vec::new();
+            // Every fifth game is held out: the fit never sees it, and its loss tells whether
+            // the fit generalises.
+            let (mut data, mut holdout) = (Vec::new(), Vec::new());
             let mut games = 0;
             for f in &files {
                 let text = std::fs::read_to_string(f)
@@ -260,22 +262,29 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
                 for (i, line) in text.lines().enumerate().filter(|l| !l.1.trim().is_empty()) {
                     let where_ = || format!("{} line {}", f.display(), i + 1);
                     let game: tune::GameRecord = serde_json::from_str(line).with_context(where_)?;
-                    data.extend(
-                        tune::samples(&game, skip)
-                            .map_err(|e| anyhow::anyhow!("{}: {e}", where_()))?,
-                    );
+                    let samples = tune::samples(&game, skip)
+                        .map_err(|e| anyhow::anyhow!("{}: {e}", where_()))?;
+                    if games % 5 == 4 {
+                        holdout.extend(samples);
+                    } else {
+                        data.extend(samples);
+                    }
                     games += 1;
                 }
             }
             anyhow::ensure!(!data.is_empty(), "no quiet positions in the records");
             let start = tune::Model::current(params.search.tempo_percent);
-            let report = tune::fit(&start, &data, iterations);
+            let report = tune::fit(&start, &data, &holdout, iterations);
             println!(
-                "{} positions from {games} games; K {:.1}; loss {:.6} -> {:.6}",
+                "{} positions from {games} games ({} held out); K {:.1}; loss {:.6} -> {:.6}; \
+                 held out {:.6} -> {:.6}",
                 data.len(),
+                holdout.len(),
                 report.k,
                 report.loss_before,
-                report.loss_after
+                report.loss_after,
+                report.holdout_before.unwrap_or(f64::NAN),
+                report.holdout_after.unwrap_or(f64::NAN),
             );
             println!(
                 "weights {:?}",
@@ -283,7 +292,12 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
             );
             println!("tempo {:.0}%", report.model.tempo * 100.0);
             if let Some(path) = write {
-                let note = format!("{} positions from {games} games", data.len());
+                let note = format!(
+                    "{} positions from {games} games, held-out loss {:.6} -> {:.6}",
+                    data.len(),
+                    report.holdout_before.unwrap_or(f64::NAN),
+                    report.holdout_after.unwrap_or(f64::NAN),
+                );
                 std::fs::write(&path, tune::weights_source(&report, &note))
                     .with_context(|| format!("writing {}", path.display()))?;
                 println!(

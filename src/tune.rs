@@ -252,6 +252,9 @@ pub fn fit_scale(model: &Model, data: &[Sample]) -> f64 {
     ((lo + hi) / 2.0).exp()
 }
 
+/// Strength of the L2 prior on the threat table's entries.
+const TABLE_L2: f64 = 2e-8;
+
 /// The largest weight a fit gives (the board keeps cell potentials in 16 bits).
 const MAX_WEIGHT: f64 = 2_000.0;
 
@@ -262,16 +265,20 @@ pub struct FitReport {
     pub model: Model,
     /// The scale, fitted to the starting model.
     pub k: f64,
-    /// The loss of the starting model and of the fitted one.
+    /// The loss of the starting model and of the fitted one on the training positions.
     pub loss_before: f64,
     /// See `loss_before`.
     pub loss_after: f64,
+    /// The same on the held-out positions (games the fit never saw); `None` without them.
+    pub holdout_before: Option<f64>,
+    /// See `holdout_before`.
+    pub holdout_after: Option<f64>,
 }
 
 /// Fits the weights and the tempo to the data by gradient descent (Adam) on the mean squared
 /// error, starting from `start` with its own best scale kept fixed. Weights stay at or above 0
 /// and the tempo within 1..2.5. Deterministic.
-pub fn fit(start: &Model, data: &[Sample], iterations: usize) -> FitReport {
+pub fn fit(start: &Model, data: &[Sample], holdout: &[Sample], iterations: usize) -> FitReport {
     let k = fit_scale(start, data);
     let loss_before = loss(start, k, data);
     let mut m = start.clone();
@@ -322,12 +329,21 @@ pub fn fit(start: &Model, data: &[Sample], iterations: usize) -> FitReport {
             );
         let n = data.len().max(1) as f64;
         for i in 0..N {
-            let g = grad[i] / n;
+            // The threat table's rare entries are pulled toward 0 (an L2 prior), so that a few
+            // games cannot give them large values.
+            let prior = if i >= TABLE {
+                TABLE_L2 * m.table[i - TABLE]
+            } else {
+                0.0
+            };
+            let g = grad[i] / n + prior;
             mom[i] = b1 * mom[i] + (1.0 - b1) * g;
             vel[i] = b2 * vel[i] + (1.0 - b2) * g * g;
             let mh = mom[i] / (1.0 - b1.powi(t as i32));
             let vh = vel[i] / (1.0 - b2.powi(t as i32));
-            let step = rate(i) * mh / (vh.sqrt() + eps);
+            // The rate decays linearly to a tenth, so that the fit settles.
+            let decay = 1.0 - 0.9 * (t - 1) as f64 / iterations.max(1) as f64;
+            let step = decay * rate(i) * mh / (vh.sqrt() + eps);
             match i {
                 TEMPO => m.tempo = (m.tempo - step).clamp(1.0, 2.5),
                 i if i >= TABLE => m.table[i - TABLE] -= step,
@@ -336,7 +352,10 @@ pub fn fit(start: &Model, data: &[Sample], iterations: usize) -> FitReport {
         }
     }
     let loss_after = loss(&m, k, data);
+    let on_holdout = |model: &Model| (!holdout.is_empty()).then(|| loss(model, k, holdout));
     FitReport {
+        holdout_before: on_holdout(start),
+        holdout_after: on_holdout(&m),
         model: m,
         k,
         loss_before,
@@ -364,8 +383,9 @@ pub fn weights_source(report: &FitReport, data_note: &str) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     format!(
-        "//! The static evaluation's weights, fitted to game results by `pbrain-omok tune fit`\n\
-         //! ({data_note}; loss {:.6} before, {:.6} after, K = {:.1}).\n\
+        "//! The static evaluation's weights, fitted to game results by `pbrain-omok tune fit`:\n\
+         //! {data_note};\n\
+         //! training loss {:.6} before, {:.6} after, K = {:.1}.\n\
          //! Written by the tuner: refit rather than edit by hand.\n\
          \n\
          /// Potential of one directional pattern class for the static evaluation, by\n\
@@ -571,7 +591,9 @@ mod tests {
             })
             .collect();
         let start = Model::current(140);
-        let r = fit(&start, &data, 400);
+        let (train, holdout) = data.split_at(2400);
+        let r = fit(&start, train, holdout, 400);
+        assert!(r.holdout_after < r.holdout_before, "{r:?}");
         assert!(r.loss_after < r.loss_before, "{r:?}");
         let flex4 = PatternKind::Flex4 as usize - 1;
         assert!(
