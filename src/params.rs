@@ -262,12 +262,12 @@ impl Default for TimeParams {
         TimeParams {
             reserve_ms: 40,
             reserve_fraction: 0.15,
-            optimum_factor: 0.85,
+            optimum_factor: 1.0,
             moves_to_go_min: 12,
             moves_to_go_max: 40,
             match_share_cap_factor: 3,
             unlimited_move_ms: 10_000,
-            iteration_start_fraction: 0.7,
+            iteration_start_fraction: 0.9,
         }
     }
 }

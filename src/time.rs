@@ -87,7 +87,10 @@ impl Default for TimeSettings {
     }
 }
 
-/// How long to think for one move.
+/// How long to think for one move. An optimum below the maximum leaves the search room to
+/// think less when the position is settled (the time saved serves later moves of a match clock)
+/// and more when it is not; an optimum equal to the maximum (a turn limit only, where unused
+/// time is lost) asks to use it all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// Aim to finish by then.

@@ -168,6 +168,11 @@ impl<'a> Searcher<'a> {
             || self.limits.max_nodes.is_some_and(|m| self.nodes >= m);
     }
 
+    /// Whether the search was stopped (by a stop request, the time or a node limit).
+    pub(super) fn aborted(&self) -> bool {
+        self.aborted
+    }
+
     /// Nodes searched so far.
     pub(crate) fn nodes(&self) -> u64 {
         self.nodes
@@ -305,8 +310,14 @@ impl<'a> Searcher<'a> {
             // when the best move just changed or the score dropped; less when it is stable.
             let elapsed = self.elapsed_ms();
             let this_iteration_ms = elapsed - iteration_start;
+            let budget = self.limits.budget;
+            // An optimum equal to the maximum means that time not used now is lost (a turn
+            // limit only): then only a forced reply thinks less.
+            let flexible = budget.optimum_ms < budget.maximum_ms;
             let factor = if forced {
                 FORCED_TIME_FACTOR
+            } else if !flexible {
+                1.0
             } else {
                 let mut f = if stable >= 3 { STABLE_TIME_FACTOR } else { 1.0 };
                 if changed {
@@ -317,7 +328,6 @@ impl<'a> Searcher<'a> {
                 }
                 f
             };
-            let budget = self.limits.budget;
             let optimum = (budget.optimum_ms as f64 * factor).min(budget.maximum_ms as f64);
             if elapsed as f64 >= optimum * self.limits.start_fraction {
                 break;

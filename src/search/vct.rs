@@ -30,8 +30,16 @@ impl Searcher<'_> {
         self.set_node_limit(Some(
             saved.map_or(self.nodes + max_nodes, |m| m.min(self.nodes + max_nodes)),
         ));
+        // Iterative deepening: short wins are found before the budget goes into deep lines.
         let mut first = None;
-        let won = self.vct(attacker, depth, &mut first, true);
+        let mut won = false;
+        for d in 1..=depth {
+            first = None;
+            won = self.vct(attacker, d, &mut first, true);
+            if won || self.aborted() {
+                break;
+            }
+        }
         self.set_node_limit(saved);
         self.clear_abort_unless_stopped();
         if won { first } else { None }
