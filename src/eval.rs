@@ -9,7 +9,8 @@
 use crate::board::Board;
 use crate::core::{Color, Pos};
 use crate::pattern::cell::{
-    ATTACK, DEFENCE, POTENTIAL, POTENTIAL_DOUBLE_THREE, POTENTIAL_WINNING_SHAPE, ThreatSet,
+    ATTACK, DEFENCE, POTENTIAL, POTENTIAL_DOUBLE_THREE, POTENTIAL_RESTRICTED,
+    POTENTIAL_WINNING_SHAPE, POTENTIAL_WINNING_SHAPE_RESTRICTED, ThreatSet,
 };
 use crate::pattern::weights::THREAT_TABLE;
 use crate::pattern::{LinePattern, PatternKind};
@@ -74,9 +75,14 @@ pub fn cell_potential(pats: &[LinePattern; 4], restricted: bool) -> i32 {
     let mut threes = 0;
     let mut fours = 0;
     let mut overline = false;
+    let table = if restricted {
+        &POTENTIAL_RESTRICTED
+    } else {
+        &POTENTIAL
+    };
     for p in pats {
         let k = p.kind();
-        sum += POTENTIAL[k as usize];
+        sum += table[k as usize];
         threes += (k == PatternKind::Flex3) as i32;
         fours += p.four_count() as i32;
         overline |= k == PatternKind::Overline;
@@ -86,7 +92,7 @@ pub fn cell_potential(pats: &[LinePattern; 4], restricted: bool) -> i32 {
             return 0;
         }
         if fours == 1 && threes == 1 {
-            sum += POTENTIAL_WINNING_SHAPE;
+            sum += POTENTIAL_WINNING_SHAPE_RESTRICTED;
         }
         return sum;
     }

@@ -286,10 +286,9 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
                 report.holdout_before.unwrap_or(f64::NAN),
                 report.holdout_after.unwrap_or(f64::NAN),
             );
-            println!(
-                "weights {:?}",
-                report.model.weights.map(|w| w.round() as i64)
-            );
+            let rounded = |w: &[f64; tune::WEIGHTS]| w.map(|v| v.round() as i64);
+            println!("weights {:?}", rounded(&report.model.weights[0]));
+            println!("renju black {:?}", rounded(&report.model.weights[1]));
             println!("tempo {:.0}%", report.model.tempo * 100.0);
             if let Some(path) = write {
                 let note = format!(

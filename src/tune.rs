@@ -25,7 +25,8 @@ use crate::params::Params;
 use crate::pattern::PatternKind;
 use crate::pattern::cell::ThreatSet;
 use crate::pattern::weights::{
-    POTENTIAL, POTENTIAL_DOUBLE_THREE, POTENTIAL_WINNING_SHAPE, THREAT_TABLE,
+    POTENTIAL, POTENTIAL_DOUBLE_THREE, POTENTIAL_RESTRICTED, POTENTIAL_WINNING_SHAPE,
+    POTENTIAL_WINNING_SHAPE_RESTRICTED, THREAT_TABLE,
 };
 use crate::rule::Rule;
 use crate::rules::winning_line;
@@ -59,6 +60,9 @@ pub struct Features {
     pub counts: [Counts; 2],
     /// The threat-table entry ([`crate::eval::threat_index`]).
     pub threat: usize,
+    /// Whether the side to move, then the other side, is restricted (renju black: its own
+    /// weight table).
+    pub restricted: [bool; 2],
 }
 
 /// The features of a quiet position: neither side has a five to complete or a straight four
@@ -81,6 +85,7 @@ pub fn features(board: &Board) -> Option<Features> {
     Some(Features {
         counts: [counts(board, us), counts(board, us.opponent())],
         threat: threat_index(threats, us),
+        restricted: [restricted(board, us), restricted(board, us.opponent())],
     })
 }
 
@@ -120,8 +125,9 @@ fn counts(board: &Board, c: Color) -> Counts {
 /// The evaluation's weights and tempo.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
-    /// Per line class, then the winning-shape and double-three bonuses.
-    pub weights: [f64; WEIGHTS],
+    /// Per line class, then the winning-shape and double-three bonuses: for an unrestricted
+    /// side, then for a restricted one (renju black).
+    pub weights: [[f64; WEIGHTS]; 2],
     /// The side to move's weight, as a fraction (1.4 = 140%).
     pub tempo: f64,
     /// The threat table.
@@ -131,12 +137,14 @@ pub struct Model {
 impl Model {
     /// The weights compiled into the engine and the given tempo (percent).
     pub fn current(tempo_percent: i32) -> Model {
-        let mut weights = [0.0; WEIGHTS];
+        let mut weights = [[0.0; WEIGHTS]; 2];
         for (i, k) in LINE_CLASSES.iter().enumerate() {
-            weights[i] = POTENTIAL[*k as usize] as f64;
+            weights[0][i] = POTENTIAL[*k as usize] as f64;
+            weights[1][i] = POTENTIAL_RESTRICTED[*k as usize] as f64;
         }
-        weights[WIN_SHAPE] = POTENTIAL_WINNING_SHAPE as f64;
-        weights[DOUBLE_THREE] = POTENTIAL_DOUBLE_THREE as f64;
+        weights[0][WIN_SHAPE] = POTENTIAL_WINNING_SHAPE as f64;
+        weights[0][DOUBLE_THREE] = POTENTIAL_DOUBLE_THREE as f64;
+        weights[1][WIN_SHAPE] = POTENTIAL_WINNING_SHAPE_RESTRICTED as f64;
         Model {
             weights,
             tempo: tempo_percent as f64 / 100.0,
@@ -147,13 +155,16 @@ impl Model {
     /// The evaluation of a position's counts, from the side to move's view, in the static
     /// evaluation's units.
     pub fn eval(&self, f: &Features) -> f64 {
-        let dot = |c: &Counts| -> f64 {
-            c.iter()
-                .zip(&self.weights)
-                .map(|(&n, w)| n as f64 * w)
-                .sum()
-        };
-        (self.tempo * dot(&f.counts[0]) - dot(&f.counts[1])) / 4.0 + self.table[f.threat]
+        (self.tempo * self.side(f, 0) - self.side(f, 1)) / 4.0 + self.table[f.threat]
+    }
+
+    /// The potential of side `i` (0: the side to move) under its own weight table.
+    fn side(&self, f: &Features, i: usize) -> f64 {
+        f.counts[i]
+            .iter()
+            .zip(&self.weights[f.restricted[i] as usize])
+            .map(|(&n, w)| n as f64 * w)
+            .sum()
     }
 }
 
@@ -284,9 +295,10 @@ pub fn fit(start: &Model, data: &[Sample], holdout: &[Sample], iterations: usize
     let mut m = start.clone();
     // Parameters: the weights, then the tempo; Adam keeps per-parameter step sizes, so the
     // learning rates are in each parameter's own units.
-    const N: usize = WEIGHTS + 1 + THREAT_TABLE_SIZE;
-    const TEMPO: usize = WEIGHTS;
-    const TABLE: usize = WEIGHTS + 1;
+    // Parameter i < 2 * WEIGHTS is weight i % WEIGHTS of table i / WEIGHTS.
+    const N: usize = 2 * WEIGHTS + 1 + THREAT_TABLE_SIZE;
+    const TEMPO: usize = 2 * WEIGHTS;
+    const TABLE: usize = 2 * WEIGHTS + 1;
     let rate = |i: usize| match i {
         TEMPO => 0.002,
         _ => 0.5,
@@ -304,16 +316,15 @@ pub fn fit(start: &Model, data: &[Sample], holdout: &[Sample], iterations: usize
                     let p = sigmoid(m.eval(f) / k);
                     // d(loss)/d(eval) for this sample.
                     let d = -2.0 * (s.result - p) * p * (1.0 - p) / k;
-                    for (i, gi) in g.iter_mut().enumerate().take(WEIGHTS) {
-                        let df = (m.tempo * f.counts[0][i] as f64 - f.counts[1][i] as f64) / 4.0;
-                        *gi += d * df;
+                    let (mover, waiter) = (
+                        f.restricted[0] as usize * WEIGHTS,
+                        f.restricted[1] as usize * WEIGHTS,
+                    );
+                    for i in 0..WEIGHTS {
+                        g[mover + i] += d * m.tempo * f.counts[0][i] as f64 / 4.0;
+                        g[waiter + i] -= d * f.counts[1][i] as f64 / 4.0;
                     }
-                    let own: f64 = f.counts[0]
-                        .iter()
-                        .zip(&m.weights)
-                        .map(|(&n, w)| n as f64 * w)
-                        .sum();
-                    g[TEMPO] += d * own / 4.0;
+                    g[TEMPO] += d * m.side(f, 0) / 4.0;
                     g[TABLE + f.threat] += d;
                     g
                 },
@@ -347,7 +358,10 @@ pub fn fit(start: &Model, data: &[Sample], holdout: &[Sample], iterations: usize
             match i {
                 TEMPO => m.tempo = (m.tempo - step).clamp(1.0, 2.5),
                 i if i >= TABLE => m.table[i - TABLE] -= step,
-                i => m.weights[i] = (m.weights[i] - step).clamp(0.0, MAX_WEIGHT),
+                i => {
+                    let w = &mut m.weights[i / WEIGHTS][i % WEIGHTS];
+                    *w = (*w - step).clamp(0.0, MAX_WEIGHT);
+                }
             }
         }
     }
@@ -366,15 +380,17 @@ pub fn fit(start: &Model, data: &[Sample], holdout: &[Sample], iterations: usize
 /// The Rust source of `src/pattern/weights.rs` for a fitted model.
 pub fn weights_source(report: &FitReport, data_note: &str) -> String {
     let w = &report.model.weights;
-    let mut pot = vec![0i64; PatternKind::Overline as usize + 1];
-    for (i, k) in LINE_CLASSES.iter().enumerate() {
-        pot[*k as usize] = w[i].round() as i64;
-    }
-    let list = pot
-        .iter()
-        .map(|v| v.to_string())
-        .collect::<Vec<_>>()
-        .join(", ");
+    let list = |w: &[f64; WEIGHTS]| {
+        let mut pot = vec![0i64; PatternKind::Overline as usize + 1];
+        for (i, k) in LINE_CLASSES.iter().enumerate() {
+            pot[*k as usize] = w[i].round() as i64;
+        }
+        pot.iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (list, list_restricted) = (list(&w[0]), list(&w[1]));
     let table = report
         .model
         .table
@@ -394,6 +410,11 @@ pub fn weights_source(report: &FitReport, data_note: &str) -> String {
          /// Potential bonus of a cell that wins by force with one more move (two fours, a four\n\
          /// and an open three).\n\
          pub const POTENTIAL_WINNING_SHAPE: i32 = {};\n\
+         /// [`POTENTIAL`] for renju black, whose forbidden shapes make other patterns worth other\n\
+         /// values.\n\
+         pub const POTENTIAL_RESTRICTED: [i32; 11] = [{list_restricted}];\n\
+         /// [`POTENTIAL_WINNING_SHAPE`] for renju black (a four and an open three).\n\
+         pub const POTENTIAL_WINNING_SHAPE_RESTRICTED: i32 = {};\n\
          /// Potential bonus of a double open three (unrestricted side).\n\
          pub const POTENTIAL_DOUBLE_THREE: i32 = {};\n\
          /// The side to move's weight in percent (`search.tempo_percent`).\n\
@@ -404,8 +425,9 @@ pub fn weights_source(report: &FitReport, data_note: &str) -> String {
         report.loss_before,
         report.loss_after,
         report.k,
-        w[WIN_SHAPE].round() as i64,
-        w[DOUBLE_THREE].round() as i64,
+        w[0][WIN_SHAPE].round() as i64,
+        w[1][WIN_SHAPE].round() as i64,
+        w[0][DOUBLE_THREE].round() as i64,
         (report.model.tempo * 100.0).round() as i64,
         table,
     )
@@ -568,14 +590,15 @@ mod tests {
         use rand_core::{RngCore, SeedableRng};
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
         let mut truth = Model::current(140);
-        truth.weights[PatternKind::Flex4 as usize - 1] = 150.0;
-        truth.weights[WIN_SHAPE] = 500.0;
+        truth.weights[0][PatternKind::Flex4 as usize - 1] = 150.0;
+        truth.weights[0][WIN_SHAPE] = 500.0;
         let k = 200.0;
         let data: Vec<Sample> = (0..3000)
             .map(|_| {
                 let mut f = Features {
                     counts: [[0; WEIGHTS]; 2],
                     threat: (rng.next_u64() % THREAT_TABLE_SIZE as u64) as usize,
+                    restricted: [false; 2],
                 };
                 for side in &mut f.counts {
                     for v in side.iter_mut() {
@@ -597,7 +620,7 @@ mod tests {
         assert!(r.loss_after < r.loss_before, "{r:?}");
         let flex4 = PatternKind::Flex4 as usize - 1;
         assert!(
-            (r.model.weights[flex4] - 150.0).abs() < (start.weights[flex4] - 150.0).abs(),
+            (r.model.weights[0][flex4] - 150.0).abs() < (start.weights[0][flex4] - 150.0).abs(),
             "{r:?}"
         );
     }

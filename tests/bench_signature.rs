@@ -7,7 +7,7 @@ use omok::params::SearchParams;
 use omok::time::FakeClock;
 
 /// The current signature.
-const SIGNATURE: u64 = 160_673;
+const SIGNATURE: u64 = 183_625;
 
 #[test]
 fn bench_signature_is_unchanged() {

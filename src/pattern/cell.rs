@@ -17,7 +17,10 @@ use super::{LinePattern, PatternKind};
 pub const ATTACK: [i32; 11] = [0, 2, 6, 8, 30, 40, 150, 180, 3_000, 100_000, 0];
 /// Defence value (the same class for the opponent), by [`PatternKind`] order.
 pub const DEFENCE: [i32; 11] = [0, 1, 4, 6, 24, 30, 120, 150, 2_400, 50_000, 0];
-pub use super::weights::{POTENTIAL, POTENTIAL_DOUBLE_THREE, POTENTIAL_WINNING_SHAPE};
+pub use super::weights::{
+    POTENTIAL, POTENTIAL_DOUBLE_THREE, POTENTIAL_RESTRICTED, POTENTIAL_WINNING_SHAPE,
+    POTENTIAL_WINNING_SHAPE_RESTRICTED,
+};
 
 /// What one line contributes to a cell: the additive weights and a 3-bit line code for the
 /// combination table.
@@ -56,7 +59,7 @@ const fn line_code(p: LinePattern) -> u16 {
     }
 }
 
-const fn line_table() -> [LineEntry; 256] {
+const fn line_table(potential: &[i32; 11]) -> [LineEntry; 256] {
     let mut t = [LineEntry {
         potential: 0,
         attack: 0,
@@ -70,7 +73,7 @@ const fn line_table() -> [LineEntry; 256] {
             let p = LinePattern::from_byte(b as u8);
             let i = p.kind() as usize;
             t[b] = LineEntry {
-                potential: POTENTIAL[i],
+                potential: potential[i],
                 attack: ATTACK[i],
                 defence: DEFENCE[i],
                 code: line_code(p),
@@ -81,8 +84,10 @@ const fn line_table() -> [LineEntry; 256] {
     t
 }
 
-/// Every pattern byte's contribution, built at compile time.
-static LINE_TABLE: [LineEntry; 256] = line_table();
+/// Every pattern byte's contribution, unrestricted and restricted (renju black), built at
+/// compile time.
+static LINE_TABLE: [[LineEntry; 256]; 2] =
+    [line_table(&POTENTIAL), line_table(&POTENTIAL_RESTRICTED)];
 
 /// Counts of one combination: fives, straight fours, fours, open threes, overlines.
 #[derive(Clone, Copy)]
@@ -147,12 +152,16 @@ const POTENTIAL_NONE: u8 = 0;
 const POTENTIAL_DOUBLE: u8 = 1;
 const POTENTIAL_WINNING: u8 = 2;
 const POTENTIAL_VOID: u8 = 3;
-/// Potential bonus by potential class (void is handled apart).
-const POTENTIAL_BONUS: [i16; 4] = [
-    0,
-    POTENTIAL_DOUBLE_THREE as i16,
-    POTENTIAL_WINNING_SHAPE as i16,
-    0,
+/// Potential bonus by potential class (void is handled apart), unrestricted and restricted (a
+/// restricted cell has no double-three class).
+const POTENTIAL_BONUS: [[i16; 4]; 2] = [
+    [
+        0,
+        POTENTIAL_DOUBLE_THREE as i16,
+        POTENTIAL_WINNING_SHAPE as i16,
+        0,
+    ],
+    [0, 0, POTENTIAL_WINNING_SHAPE_RESTRICTED as i16, 0],
 ];
 
 /// What a combination of four line codes means for a cell, packed in one byte: the threat mask
@@ -237,7 +246,7 @@ impl CellSummary {
     pub fn of(pats: [LinePattern; 4], restricted: bool) -> CellSummary {
         let mut s = CellSummary::default();
         for (d, p) in pats.into_iter().enumerate() {
-            let e = &LINE_TABLE[p.byte() as usize];
+            let e = &LINE_TABLE[restricted as usize][p.byte() as usize];
             s.attack += e.attack;
             s.defence += e.defence;
             s.base_potential += e.potential as i16;
@@ -251,7 +260,8 @@ impl CellSummary {
     /// potential.
     #[inline(always)]
     pub fn update(&mut self, dir: usize, old: u8, new: u8, restricted: bool) -> i32 {
-        let (eo, en) = (&LINE_TABLE[old as usize], &LINE_TABLE[new as usize]);
+        let table = &LINE_TABLE[restricted as usize];
+        let (eo, en) = (&table[old as usize], &table[new as usize]);
         self.attack += en.attack - eo.attack;
         self.defence += en.defence - eo.defence;
         self.base_potential += (en.potential - eo.potential) as i16;
@@ -267,7 +277,7 @@ impl CellSummary {
     #[inline(always)]
     pub fn update_codes(&mut self, dir: usize, new: u8, restricted: bool) {
         let shift = CODE_BITS * dir as u32;
-        self.codes = (self.codes & !(7 << shift)) | (LINE_TABLE[new as usize].code << shift);
+        self.codes = (self.codes & !(7 << shift)) | (LINE_TABLE[0][new as usize].code << shift);
         self.info = COMBO_TABLE[restricted as usize][self.codes as usize];
     }
 
@@ -283,7 +293,7 @@ impl CellSummary {
         self.potential = if class == POTENTIAL_VOID {
             0
         } else {
-            self.base_potential + POTENTIAL_BONUS[class as usize]
+            self.base_potential + POTENTIAL_BONUS[restricted as usize][class as usize]
         };
         self.info = info;
     }
@@ -394,8 +404,15 @@ mod tests {
             s.threat_mask(),
             ThreatSet::Four.bit() | ThreatSet::Three.bit()
         );
-        // Renju black: a four-three is still a win.
-        assert_eq!(CellSummary::of(four_three, true).potential(), s.potential());
+        // Renju black: a four-three is still a win, valued by the restricted table.
+        let pot_r = |k: PatternKind| POTENTIAL_RESTRICTED[k as usize];
+        assert_eq!(
+            CellSummary::of(four_three, true).potential(),
+            pot_r(PatternKind::Block4)
+                + pot_r(PatternKind::Flex3)
+                + pot_r(PatternKind::Flex1)
+                + POTENTIAL_WINNING_SHAPE_RESTRICTED
+        );
 
         let double_four = [
             LinePattern::from_parts(PatternKind::Block4, true, false, false, false),
