@@ -1,0 +1,82 @@
+//! Middle-game accuracy: 190 positions from omok's lost games against the peer engines (120
+//! freestyle, 70 renju) where an earlier omok chose a move that a much stronger engine judged far
+//! worse than its best, with the moves that engine accepts (`good`, within 40 of its best). The
+//! search, limited by nodes so that the result is deterministic, must choose an accepted move in
+//! at least a floor of them per rule — a guard against changes that weaken the middle game. At
+//! this node limit the engine of the first peer gauntlets chose 32 freestyle and 22 renju moves,
+//! the threat-aware search with the fitted evaluation 45 and 20; raise the floors when the search
+//! gets better, and say so.
+
+use std::sync::Arc;
+
+use omok::engine::{Engine, Limits};
+use omok::params::Params;
+use omok::search::NoInfo;
+use omok::time::{Budget, FakeClock};
+use omok::{Board, Rule};
+use serde_json::Value;
+
+/// Nodes per position.
+const NODES: u64 = 5_000;
+/// The accepted moves the search chooses among the positions of `rule`, and their number.
+fn accepted(rule_name: &str) -> (usize, usize) {
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/data/middlegame.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let (mut good, mut total) = (0, 0);
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: Value = serde_json::from_str(line).unwrap();
+        if v["rule"] != rule_name {
+            continue;
+        }
+        let rule: Rule = v["rule"].as_str().unwrap().parse().unwrap();
+        let size = v["size"].as_u64().unwrap() as usize;
+        let board = Board::square(size, rule).unwrap();
+        let xy = |m: &Value| (m[0].as_i64().unwrap(), m[1].as_i64().unwrap());
+        let mut e = Engine::new(Params::default(), Arc::new(FakeClock::default()));
+        e.set_rule(rule).unwrap();
+        e.new_game(size, size).unwrap();
+        for m in v["moves"].as_array().unwrap() {
+            let (x, y) = xy(m);
+            e.play(board.pos(x, y).unwrap()).unwrap();
+        }
+        let limits = Limits {
+            budget: Budget {
+                optimum_ms: u64::MAX / 4,
+                maximum_ms: u64::MAX / 4,
+            },
+            max_nodes: Some(NODES),
+            max_depth: None,
+        };
+        let best = e.go(&limits, &mut NoInfo).best.unwrap();
+        let accepted = v["good"].as_array().unwrap().iter().any(|g| {
+            let (x, y) = xy(g);
+            board.pos(x, y).unwrap() == best
+        });
+        good += accepted as usize;
+        total += 1;
+    }
+    (good, total)
+}
+
+#[test]
+fn freestyle_middle_games() {
+    let (good, total) = accepted("freestyle");
+    assert_eq!(total, 120);
+    assert!(
+        good >= 40,
+        "{good} of {total} accepted moves, below the floor of 40"
+    );
+}
+
+#[test]
+fn renju_middle_games() {
+    let (good, total) = accepted("renju");
+    assert_eq!(total, 70);
+    assert!(
+        good >= 18,
+        "{good} of {total} accepted moves, below the floor of 18"
+    );
+}
