@@ -33,21 +33,15 @@ use crate::rules::winning_line;
 use crate::search::NoInfo;
 use crate::time::{Budget, FakeClock};
 
-/// The line classes with a weight, in [`PatternKind`] order from block1 to flex4.
-pub const LINE_CLASSES: [PatternKind; 8] = [
-    PatternKind::Block1,
-    PatternKind::Flex1,
-    PatternKind::Block2,
-    PatternKind::Flex2,
-    PatternKind::Block3,
-    PatternKind::Flex3,
-    PatternKind::Block4,
-    PatternKind::Flex4,
-];
+/// The line classes with a weight are block1 … flex4: weight `i` belongs to the
+/// [`PatternKind`] numbered `i + FIRST_CLASS`.
+const FIRST_CLASS: usize = PatternKind::Block1 as usize;
+/// Line classes with a weight.
+const LINE_WEIGHTS: usize = PatternKind::Flex4 as usize - FIRST_CLASS + 1;
 /// Weights of the model: the eight line classes, the winning-shape bonus, the double-three bonus.
-pub const WEIGHTS: usize = LINE_CLASSES.len() + 2;
-const WIN_SHAPE: usize = LINE_CLASSES.len();
-const DOUBLE_THREE: usize = LINE_CLASSES.len() + 1;
+pub const WEIGHTS: usize = LINE_WEIGHTS + 2;
+const WIN_SHAPE: usize = LINE_WEIGHTS;
+const DOUBLE_THREE: usize = LINE_WEIGHTS + 1;
 
 /// One colour's counts: per line class, then winning shapes and double threes.
 pub type Counts = [i32; WEIGHTS];
@@ -107,8 +101,8 @@ fn counts(board: &Board, c: Color) -> Counts {
         }
         for l in &pats {
             let k = l.kind() as usize;
-            if (PatternKind::Block1 as usize..=PatternKind::Flex4 as usize).contains(&k) {
-                out[k - PatternKind::Block1 as usize] += 1;
+            if (FIRST_CLASS..FIRST_CLASS + LINE_WEIGHTS).contains(&k) {
+                out[k - FIRST_CLASS] += 1;
             }
         }
         if restricted {
@@ -138,9 +132,9 @@ impl Model {
     /// The weights compiled into the engine and the given tempo (percent).
     pub fn current(tempo_percent: i32) -> Model {
         let mut weights = [[0.0; WEIGHTS]; 2];
-        for (i, k) in LINE_CLASSES.iter().enumerate() {
-            weights[0][i] = POTENTIAL[*k as usize] as f64;
-            weights[1][i] = POTENTIAL_RESTRICTED[*k as usize] as f64;
+        for i in 0..LINE_WEIGHTS {
+            weights[0][i] = POTENTIAL[i + FIRST_CLASS] as f64;
+            weights[1][i] = POTENTIAL_RESTRICTED[i + FIRST_CLASS] as f64;
         }
         weights[0][WIN_SHAPE] = POTENTIAL_WINNING_SHAPE as f64;
         weights[0][DOUBLE_THREE] = POTENTIAL_DOUBLE_THREE as f64;
@@ -382,8 +376,8 @@ pub fn weights_source(report: &FitReport, data_note: &str) -> String {
     let w = &report.model.weights;
     let list = |w: &[f64; WEIGHTS]| {
         let mut pot = vec![0i64; PatternKind::Overline as usize + 1];
-        for (i, k) in LINE_CLASSES.iter().enumerate() {
-            pot[*k as usize] = w[i].round() as i64;
+        for (i, v) in w.iter().take(LINE_WEIGHTS).enumerate() {
+            pot[i + FIRST_CLASS] = v.round() as i64;
         }
         pot.iter()
             .map(|v| v.to_string())
@@ -590,7 +584,7 @@ mod tests {
         use rand_core::{RngCore, SeedableRng};
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
         let mut truth = Model::current(140);
-        truth.weights[0][PatternKind::Flex4 as usize - 1] = 150.0;
+        truth.weights[0][PatternKind::Flex4 as usize - FIRST_CLASS] = 150.0;
         truth.weights[0][WIN_SHAPE] = 500.0;
         let k = 200.0;
         let data: Vec<Sample> = (0..3000)
@@ -618,7 +612,7 @@ mod tests {
         let r = fit(&start, train, holdout, 400);
         assert!(r.holdout_after < r.holdout_before, "{r:?}");
         assert!(r.loss_after < r.loss_before, "{r:?}");
-        let flex4 = PatternKind::Flex4 as usize - 1;
+        let flex4 = PatternKind::Flex4 as usize - FIRST_CLASS;
         assert!(
             (r.model.weights[0][flex4] - 150.0).abs() < (start.weights[0][flex4] - 150.0).abs(),
             "{r:?}"

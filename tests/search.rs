@@ -15,7 +15,11 @@ use omok::{Color, Pos, Rule};
 use proptest::prelude::*;
 
 fn engine(rule: Rule, moves: &str) -> Engine {
-    let mut e = Engine::new(Params::default(), Arc::new(FakeClock::default()));
+    engine_with(Params::default(), rule, moves)
+}
+
+fn engine_with(params: Params, rule: Rule, moves: &str) -> Engine {
+    let mut e = Engine::new(params, Arc::new(FakeClock::default()));
     e.set_rule(rule).unwrap();
     for p in parse_pos_string(moves, 15, 15).unwrap() {
         e.play(p).unwrap();
@@ -182,11 +186,7 @@ fn plain_params() -> Params {
 /// without searching it out (a depth-1 search proves it).
 #[test]
 fn a_double_three_without_opponent_fours_is_a_quick_win() {
-    let mut e = Engine::new(plain_params(), Arc::new(FakeClock::default()));
-    e.set_rule(Rule::Freestyle).unwrap();
-    for p in parse_pos_string("f8a1g8o1h10a15h9o15", 15, 15).unwrap() {
-        e.play(p).unwrap();
-    }
+    let mut e = engine_with(plain_params(), Rule::Freestyle, "f8a1g8o1h10a15h9o15");
     let r = e.go(&limits(Some(1), None), &mut NoInfo);
     assert!(r.info.score > WIN_THRESHOLD, "{r:?}");
     assert_eq!(r.best, Pos::new(7, 7), "h8 makes the double three");
@@ -196,11 +196,7 @@ fn a_double_three_without_opponent_fours_is_a_quick_win() {
 /// has no four: a depth-1 search defends, so that white has no double three left.
 #[test]
 fn the_opponent_s_winning_shape_is_defended() {
-    let mut e = Engine::new(plain_params(), Arc::new(FakeClock::default()));
-    e.set_rule(Rule::Freestyle).unwrap();
-    for p in parse_pos_string("a1f8o1g8a15h10o15h9", 15, 15).unwrap() {
-        e.play(p).unwrap();
-    }
+    let mut e = engine_with(plain_params(), Rule::Freestyle, "a1f8o1g8a15h10o15h9");
     let r = e.go(&limits(Some(1), None), &mut NoInfo);
     let m = r.best.unwrap();
     let mut b = e.board().clone();
