@@ -102,15 +102,22 @@ fn pos(x: usize, y: usize) -> Pos {
     Pos::new(x, y).unwrap()
 }
 
+/// The brains' answers of a game that black wins with a row on y = 0 while white plays on
+/// y = 5.
+fn five_game_brains() -> (Vec<(u64, Received)>, Vec<(u64, Received)>) {
+    let black = std::iter::once(line("OK"))
+        .chain((1..5).map(|x| line(&format!("{x},0"))))
+        .collect();
+    let white = std::iter::once(line("OK"))
+        .chain((0..4).map(|x| line(&format!("{x},5"))))
+        .collect();
+    (black, white)
+}
+
 #[test]
 fn drives_like_a_manager_and_judges_a_five() {
     // Black (engine 0) builds a row on y = 0; white answers on y = 5.
-    let black: Vec<_> = std::iter::once(line("OK"))
-        .chain((1..5).map(|x| line(&format!("{x},0"))))
-        .collect();
-    let white: Vec<_> = std::iter::once(line("OK"))
-        .chain((0..4).map(|x| line(&format!("{x},5"))))
-        .collect();
+    let (black, white) = five_game_brains();
     let sp = spawner(vec![vec![black], vec![white]]);
     let clock: Arc<dyn Clock> = sp.clock.clone();
     let mut pool = EnginePool::new(sp.clone(), clock, 2);
@@ -233,12 +240,7 @@ fn restart_reuses_or_respawns() {
 
 /// The game of `drives_like_a_manager_and_judges_a_five`, with both brains' events in one log.
 fn logged_game(pondering: bool) -> Vec<String> {
-    let black: Vec<_> = std::iter::once(line("OK"))
-        .chain((1..5).map(|x| line(&format!("{x},0"))))
-        .collect();
-    let white: Vec<_> = std::iter::once(line("OK"))
-        .chain((0..4).map(|x| line(&format!("{x},5"))))
-        .collect();
+    let (black, white) = five_game_brains();
     let mut sp = spawner(vec![vec![black], vec![white]]);
     let log = Arc::new(Mutex::new(Vec::new()));
     Arc::get_mut(&mut sp).unwrap().events = Some(Arc::clone(&log));
