@@ -194,6 +194,34 @@ impl ForbidBatch {
     }
 }
 
+/// Judges many lines at once on all cores (one [`ForbidBatch`] per worker) and appends their
+/// output lines, each ending in a newline, to `out` in input order. Blank lines get no answer.
+/// The same answers as judging the lines one by one.
+pub fn judge_parallel(lines: &[&str], rule: Rule, options: ForbidOptions, out: &mut String) {
+    use rayon::prelude::*;
+    let answers: Vec<String> = lines
+        .par_iter()
+        .with_min_len(PARALLEL_MIN_LINES)
+        .map_init(
+            || ForbidBatch::new(rule, options),
+            |batch, line| {
+                let mut answer = String::new();
+                if !line.trim().is_empty() {
+                    batch.judge(line.trim_end_matches(['\n', '\r']), &mut answer);
+                    answer.push('\n');
+                }
+                answer
+            },
+        )
+        .collect();
+    for a in answers {
+        out.push_str(&a);
+    }
+}
+
+/// Lines a parallel worker takes at least (fewer are not worth a thread).
+pub const PARALLEL_MIN_LINES: usize = 64;
+
 fn write_id(out: &mut String, id: Option<&serde_json::Value>) {
     if let Some(id) = id {
         out.push_str("\"id\":");
@@ -297,6 +325,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn parallel_judging_answers_like_one_line_at_a_time() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/renju-forbid-dev.jsonl"
+        ))
+        .unwrap();
+        let mut lines: Vec<&str> = text.lines().take(300).collect();
+        lines.insert(7, "not json");
+        lines.insert(20, "");
+        let mut parallel = String::new();
+        judge_parallel(&lines, Rule::Renju, ForbidOptions::default(), &mut parallel);
+        let serial: String = lines
+            .iter()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| forbid_line(l, Rule::Renju, ForbidOptions::default()) + "\n")
+            .collect();
+        assert_eq!(parallel, serial);
+        assert_eq!(parallel.lines().count(), 301);
     }
 
     #[test]

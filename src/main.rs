@@ -310,23 +310,39 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
 }
 
 fn forbid_stream(rule: Rule, options: ForbidOptions) -> Result<()> {
-    let mut input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
+    let mut input = io::BufReader::with_capacity(1 << 20, io::stdin().lock());
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut batch = omok::batch::ForbidBatch::new(rule, options);
-    let (mut line, mut answer) = (String::new(), String::new());
+    let (mut lines, mut answers) = (Vec::<String>::new(), String::new());
     loop {
-        line.clear();
-        if input.read_line(&mut line).context("reading stdin")? == 0 {
+        // One line (waiting for it), then every whole line already waiting, up to a chunk: a
+        // frontend that keeps the process open gets each reply at once; a batch is judged a
+        // chunk at a time on all cores and answered in large writes.
+        lines.clear();
+        loop {
+            let mut line = String::new();
+            if input.read_line(&mut line).context("reading stdin")? == 0 {
+                break;
+            }
+            lines.push(line);
+            if lines.len() >= FORBID_CHUNK || !input.buffer().contains(&b'\n') {
+                break;
+            }
+        }
+        if lines.is_empty() {
             break;
         }
-        if !line.trim().is_empty() {
-            answer.clear();
-            batch.judge(line.trim_end_matches(['\n', '\r']), &mut answer);
-            answer.push('\n');
-            out.write_all(answer.as_bytes())?;
+        answers.clear();
+        if lines.len() >= 2 * omok::batch::PARALLEL_MIN_LINES {
+            let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+            omok::batch::judge_parallel(&refs, rule, options, &mut answers);
+        } else {
+            for line in lines.iter().filter(|l| !l.trim().is_empty()) {
+                batch.judge(line.trim_end_matches(['\n', '\r']), &mut answers);
+                answers.push('\n');
+            }
         }
-        // Answer at once unless a whole next line is already waiting: a frontend that keeps
-        // the process open waits for each reply; a batch gets its answers in large writes.
+        out.write_all(answers.as_bytes())?;
         if !input.buffer().contains(&b'\n') {
             out.flush()?;
         }
@@ -334,3 +350,6 @@ fn forbid_stream(rule: Rule, options: ForbidOptions) -> Result<()> {
     out.flush()?;
     Ok(())
 }
+
+/// Most lines of a `forbid` stream judged together.
+const FORBID_CHUNK: usize = 4096;

@@ -102,9 +102,12 @@ fn pos(x: usize, y: usize) -> Pos {
     Pos::new(x, y).unwrap()
 }
 
+/// The answers of one brain's process, in order.
+type Answers = Vec<(u64, Received)>;
+
 /// The brains' answers of a game that black wins with a row on y = 0 while white plays on
 /// y = 5.
-fn five_game_brains() -> (Vec<(u64, Received)>, Vec<(u64, Received)>) {
+fn five_game_brains() -> (Answers, Answers) {
     let black = std::iter::once(line("OK"))
         .chain((1..5).map(|x| line(&format!("{x},0"))))
         .collect();
