@@ -1,7 +1,10 @@
 //! The principal-variation search of one thread: iterative deepening, aspiration windows,
 //! threat-driven move generation (a five to block is the only move; against an open three only
-//! our fours and the points that stop it), transposition table, killer and history ordering,
-//! late-move reductions, and a VCF step at the horizon ([`super::vcf`]). Mate scores count plies.
+//! our fours and the points that stop it; against a winning shape of the opponent's only the
+//! points that undo it and our own threats; a winning shape of ours with no opponent four is a
+//! win without search), transposition table, killer and history ordering, late-move
+//! reductions, a VCF step at the horizon ([`super::vcf`]) and a root safety net (the best move
+//! re-checked each iteration for an opponent's VCT). Mate scores count plies.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -559,7 +562,7 @@ impl<'a> Searcher<'a> {
         let mut moves: Vec<(Pos, i32)>;
         if !their_shapes.is_empty() {
             // The opponent threatens a winning shape: only the moves after which no such shape
-            // is left (or we have a four to answer it with), and our own fours.
+            // is left, and our own fours and threes.
             moves = self.shape_defences(us, &their_shapes);
             if moves.is_empty() {
                 return NodeMoves::Done(-(WIN - ply as i32 - 6));
