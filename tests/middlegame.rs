@@ -61,22 +61,22 @@ fn accepted(rule_name: &str) -> (usize, usize) {
     (good, total)
 }
 
-#[test]
-fn freestyle_middle_games() {
-    let (good, total) = accepted("freestyle");
-    assert_eq!(total, 120);
+/// Asserts the floor for `rule_name`, whose positions number `total`.
+fn check(rule_name: &str, total: usize, floor: usize) {
+    let (good, n) = accepted(rule_name);
+    assert_eq!(n, total);
     assert!(
-        good >= 40,
-        "{good} of {total} accepted moves, below the floor of 40"
+        good >= floor,
+        "{rule_name}: {good} of {n} accepted moves, below the floor of {floor}"
     );
 }
 
 #[test]
+fn freestyle_middle_games() {
+    check("freestyle", 120, 40);
+}
+
+#[test]
 fn renju_middle_games() {
-    let (good, total) = accepted("renju");
-    assert_eq!(total, 70);
-    assert!(
-        good >= 18,
-        "{good} of {total} accepted moves, below the floor of 18"
-    );
+    check("renju", 70, 18);
 }

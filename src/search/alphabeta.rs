@@ -8,9 +8,9 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::board::Board;
 use smallvec::SmallVec;
 
+use crate::board::Board;
 use crate::core::{Color, Dir, GRID_CELLS, Pos};
 use crate::eval::move_score;
 use crate::params::SearchParams;
@@ -552,8 +552,7 @@ impl<'a> Searcher<'a> {
             self.pv[ply].push(p);
             return NodeMoves::Done(WIN - ply as i32 - 5);
         }
-        let their_flex4: Vec<Pos> = s.them.flex4.to_vec();
-        let their_open_three = their_flex4.into_iter().any(|p| self.legal(p, them));
+        let their_open_three = self.has_open_three(them);
         let their_shapes = if their_open_three {
             SmallVec::new()
         } else {
@@ -675,9 +674,10 @@ impl<'a> Searcher<'a> {
         points
     }
 
-    /// The defences of `us` against the opponent's winning-shape points `shapes`: our fours
-    /// (a tempo gained before the shape is played), and the points on the shapes' lines after
-    /// which the opponent has no winning shape left. With their move-ordering scores.
+    /// The defences of `us` against the opponent's winning-shape points `shapes`: our fours and
+    /// open threes (threats that may win a tempo before the shape is played), and the points on
+    /// the shapes' lines after which the opponent has no winning shape left. With their
+    /// move-ordering scores.
     fn shape_defences(&mut self, us: Color, shapes: &[Pos]) -> Vec<(Pos, i32)> {
         let them = us.opponent();
         let mut cells: SmallVec<[Pos; 64]> = SmallVec::new();

@@ -153,15 +153,7 @@ impl Searcher<'_> {
             }
             _ => return Some(Vec::new()),
         }
-        let straight: Vec<Pos> = s.them.flex4.to_vec();
-        let mut open_three = false;
-        for p in straight {
-            if self.legal(p, attacker) {
-                open_three = true;
-                break;
-            }
-        }
-        if !open_three {
+        if !self.has_open_three(attacker) {
             return None;
         }
         let mut replies: Vec<Pos> = s.us.fours.to_vec();
