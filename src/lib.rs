@@ -16,6 +16,7 @@
 //! - [`protocol`]: the Piskvork brain (parser, state machine, stdin reader thread);
 //! - [`batch`]: the JSON-lines forbidden-point interface for frontends;
 //! - [`game`]: the referee of one game (options, actions, clocks, views, results, replay hash).
+//! - [`pente`]: Pente (captures, 2–4 players): its own position, referee and practice opponent.
 //! - [`tournament`]: matches between Piskvork brains judged by the referee (records, report,
 //!   SPRT), and `play`, a person against the engine in the terminal.
 #![warn(missing_docs)]
@@ -31,6 +32,7 @@ pub mod game;
 pub mod notation;
 pub mod params;
 pub mod pattern;
+pub mod pente;
 pub mod protocol;
 pub mod rule;
 pub mod rules;
