@@ -13,8 +13,10 @@
 //! - [`eval`] and [`search`]: the practice opponent (alpha-beta with capture-aware evaluation
 //!   and a threat search; greedy with lookahead for 3–4 players).
 
+pub mod auto_move;
 pub mod options;
 pub mod position;
+pub mod referee;
 pub mod reference;
 
 pub use options::{Extension, Overline, PenteOpening, PenteRules, Suicide};

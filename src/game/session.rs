@@ -54,6 +54,7 @@ use super::actions::{Action, Event};
 use super::error::{ErrorInfo, GameError};
 use super::options::Setup;
 use super::state::{Game, Phase};
+use crate::pente::referee::{PenteGame, PenteSetup, is_pente_setup};
 
 /// Why a line was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -107,10 +108,12 @@ struct ErrorLine {
     hash: Option<String>,
 }
 
-/// One referee session: a game once the setup line is accepted.
+/// One referee session: a game once the setup line is accepted (a Pente game when the setup's
+/// `ruleSet` is `pente`, see [`crate::pente::referee`]).
 #[derive(Default)]
 pub struct Session {
     game: Option<Game>,
+    pente: Option<PenteGame>,
     seq: usize,
 }
 
@@ -137,6 +140,9 @@ impl Session {
         let line = line.trim();
         if line.is_empty() {
             return None;
+        }
+        if self.pente.is_some() || (self.game.is_none() && is_pente_setup(line)) {
+            return Some(self.handle_pente_line(line));
         }
         let outcome = match self.game.as_mut() {
             None => Self::start(line).map(|(game, events)| {
@@ -175,6 +181,37 @@ impl Session {
         }))
     }
 
+    /// One line of a Pente session (same output shapes as omok's).
+    fn handle_pente_line(&mut self, line: &str) -> String {
+        let outcome = match self.pente.as_mut() {
+            None => parse::<PenteSetup>(line)
+                .map_err(|d| SessionError::MalformedSetup(d).info())
+                .and_then(|s| PenteGame::new(&s).map_err(|e| e.info()))
+                .map(|(game, events)| {
+                    let line = game.ok_line(0, &events);
+                    self.pente = Some(game);
+                    line
+                }),
+            Some(game) => {
+                self.seq += 1;
+                parse::<Action>(line)
+                    .map_err(|d| SessionError::MalformedAction(d).info())
+                    .and_then(|a| game.apply(&a).map_err(|e| e.info()))
+                    .map(|events| game.ok_line(self.seq, &events))
+            }
+        };
+        match outcome {
+            Ok(v) => v.to_string(),
+            Err(error) => json!({
+                "ok": false,
+                "seq": self.seq,
+                "error": error,
+                "hash": self.pente.as_ref().map(|g| g.state_hash_hex()),
+            })
+            .to_string(),
+        }
+    }
+
     fn start(line: &str) -> Result<(Game, Vec<Event>), SessionError> {
         let setup: Setup = parse(line).map_err(SessionError::MalformedSetup)?;
         Ok(Game::new(&setup)?)
@@ -182,6 +219,9 @@ impl Session {
 
     /// The line written at end of input: the result and the final state hash.
     pub fn finish(&self) -> String {
+        if let Some(p) = &self.pente {
+            return p.final_line().to_string();
+        }
         match &self.game {
             Some(g) => json!({
                 "final": true,

@@ -817,6 +817,16 @@ impl Position {
         true
     }
 
+    /// A copy in which `seat` is to move (no pending extension): what `seat` could do if it
+    /// moved now. Only for probing with `play`/`undo` pairs.
+    pub fn with_turn(&self, seat: u8) -> Position {
+        let mut p = self.clone();
+        p.extension = None;
+        p.turn = seat % self.rules.players;
+        p.hash = p.compute_hash();
+        p
+    }
+
     /// Recomputes the hash from scratch (tests compare it with the incremental one).
     pub fn recomputed_hash(&self) -> u64 {
         self.compute_hash()
