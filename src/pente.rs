@@ -14,10 +14,12 @@
 //!   and a threat search; greedy with lookahead for 3–4 players).
 
 pub mod auto_move;
+pub mod eval;
 pub mod options;
 pub mod position;
 pub mod referee;
 pub mod reference;
+pub mod search;
 
 pub use options::{Extension, Overline, PenteOpening, PenteRules, Suicide};
 pub use position::{EndReason, Illegal, MoveReport, Outcome, Position, SetupError};

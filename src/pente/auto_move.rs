@@ -13,18 +13,9 @@ use rand_core::RngCore;
 use super::position::Position;
 use crate::rules::auto_move::uniform;
 
-/// Whether a cell has a stone within Chebyshev distance `d`.
-pub(crate) fn near_stone(pos: &Position, cell: usize, d: i64) -> bool {
-    let n = pos.size() as i64;
-    let (x, y) = ((cell as i64) % n, (cell as i64) / n);
-    (-d..=d).any(|dy| {
-        (-d..=d).any(|dx| {
-            (dx, dy) != (0, 0)
-                && pos
-                    .cell(x + dx, y + dy)
-                    .is_some_and(|c| pos.cells()[c] != 0)
-        })
-    })
+/// Whether a cell has a stone within Chebyshev distance `d` (1 or 2).
+pub(crate) fn near_stone(pos: &Position, cell: usize, d: u8) -> bool {
+    pos.has_stone_near(cell, d)
 }
 
 /// The moves of the seat to move that win at once (a win is always next to a stone).

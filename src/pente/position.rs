@@ -209,6 +209,11 @@ pub struct Position {
     rules: PenteRules,
     size: usize,
     cells: Vec<u8>,
+    /// `(x, y)` of every cell (no division in the hot loops).
+    coords: Vec<(i32, i32)>,
+    /// Stones within Chebyshev distance 1 and 2 of every cell.
+    near1: Vec<u8>,
+    near2: Vec<u8>,
     captures: [u32; 4],
     turn: u8,
     stones: usize,
@@ -227,6 +232,11 @@ impl Position {
             rules,
             size,
             cells: vec![0; size * size],
+            coords: (0..size * size)
+                .map(|c| ((c % size) as i32, (c / size) as i32))
+                .collect(),
+            near1: vec![0; size * size],
+            near2: vec![0; size * size],
             captures: [0; 4],
             turn: 0,
             stones: 0,
@@ -258,7 +268,11 @@ impl Position {
         if turn >= rules.players {
             return Err(SetupError::Seat(turn + 1));
         }
-        p.cells.copy_from_slice(cells);
+        for (c, &v) in cells.iter().enumerate() {
+            if v != 0 {
+                p.set(c, v);
+            }
+        }
         p.stones = cells.iter().filter(|&&v| v != 0).count();
         p.turn = turn;
         p.captures = captures;
@@ -369,9 +383,45 @@ impl Position {
     #[inline]
     fn step(&self, cell: usize, d: (i32, i32), k: i32) -> Option<usize> {
         let n = self.size as i32;
-        let x = (cell % self.size) as i32 + d.0 * k;
-        let y = (cell / self.size) as i32 + d.1 * k;
+        let (x0, y0) = self.coords[cell];
+        let (x, y) = (x0 + d.0 * k, y0 + d.1 * k);
         (x >= 0 && y >= 0 && x < n && y < n).then(|| (y * n + x) as usize)
+    }
+
+    /// Puts `v` (0 or `seat + 1`) on `cell`, keeping the neighbour counts.
+    fn set(&mut self, cell: usize, v: u8) {
+        let was = self.cells[cell] != 0;
+        self.cells[cell] = v;
+        let delta: i32 = match (was, v != 0) {
+            (false, true) => 1,
+            (true, false) => -1,
+            _ => return,
+        };
+        let n = self.size as i32;
+        let (x0, y0) = self.coords[cell];
+        for dy in -2..=2 {
+            for dx in -2..=2 {
+                let (x, y) = (x0 + dx, y0 + dy);
+                if (dx, dy) == (0, 0) || x < 0 || y < 0 || x >= n || y >= n {
+                    continue;
+                }
+                let c = (y * n + x) as usize;
+                self.near2[c] = (i32::from(self.near2[c]) + delta) as u8;
+                if dx.abs() <= 1 && dy.abs() <= 1 {
+                    self.near1[c] = (i32::from(self.near1[c]) + delta) as u8;
+                }
+            }
+        }
+    }
+
+    /// Whether a stone stands within distance 1 (`d` = 1) or 2 (otherwise) of `cell`.
+    #[inline]
+    pub fn has_stone_near(&self, cell: usize, d: u8) -> bool {
+        if d <= 1 {
+            self.near1[cell] > 0
+        } else {
+            self.near2[cell] > 0
+        }
     }
 
     /// The cells of the maximal run of `seat`'s stones through `cell` along axis `d`, from the
@@ -419,6 +469,70 @@ impl Position {
             let v = self.cells[c];
             v != 0 && v != by + 1 && (self.rules.mixed_capture || v == first)
         })
+    }
+
+    /// Stones `seat` would capture by playing the empty `cell` (its own captures only; the
+    /// suicide rule and extensions are ignored). A fast hint for the search.
+    pub(crate) fn capture_count_at(&self, cell: usize, seat: u8) -> u32 {
+        let own = seat + 1;
+        let mut n = 0;
+        for d in DIRS8 {
+            for &k in self.group_sizes() {
+                let Some(end) = self.step(cell, d, k + 1) else {
+                    continue;
+                };
+                if self.cells[end] != own {
+                    continue;
+                }
+                let first = self.step(cell, d, 1).map_or(0, |c| self.cells[c]);
+                let ok = (1..=k).all(|i| {
+                    self.step(cell, d, i).is_some_and(|c| {
+                        let v = self.cells[c];
+                        v != 0 && v != own && (self.rules.mixed_capture || v == first)
+                    })
+                });
+                if ok {
+                    n += k as u32;
+                }
+            }
+        }
+        n
+    }
+
+    /// The length of `seat`'s run through the empty `cell` along axis `d` if it played there.
+    pub(crate) fn run_len_at(&self, cell: usize, seat: u8, d: (i32, i32)) -> usize {
+        let own = seat + 1;
+        let mut len = 1;
+        for s in [1, -1] {
+            let mut k = 1;
+            while let Some(c) = self.step(cell, (d.0 * s, d.1 * s), k) {
+                if self.cells[c] != own {
+                    break;
+                }
+                len += 1;
+                k += 1;
+            }
+        }
+        len
+    }
+
+    /// Whether `seat` playing the empty `cell` would complete a winning line or reach the
+    /// capture target (a fast hint: legality, suicide and extensions are not checked).
+    pub(crate) fn wins_at(&self, cell: usize, seat: u8) -> bool {
+        if DIRS8[..4]
+            .iter()
+            .any(|&d| self.is_win_len(self.run_len_at(cell, seat, d)))
+        {
+            return true;
+        }
+        self.rules
+            .capture_target()
+            .is_some_and(|t| self.captures[seat as usize] + self.capture_count_at(cell, seat) >= t)
+    }
+
+    /// The cell `k` steps from `cell` along `d`, if on the board.
+    pub(crate) fn neighbour(&self, cell: usize, d: (i32, i32), k: i32) -> Option<usize> {
+        self.step(cell, d, k)
     }
 
     /// The effects of `mover` playing on the empty `cell` (the board is left as it was).
@@ -653,12 +767,12 @@ impl Position {
             extension: self.extension.take(),
             hash: self.hash,
         });
-        self.cells[cell] = mover + 1;
+        self.set(cell, mover + 1);
         self.hash ^= stone_key(cell, mover);
         self.stones += 1;
         let mut credited = [false; 4];
         for r in &removed {
-            self.cells[r.cell] = 0;
+            self.set(r.cell, 0);
             self.hash ^= stone_key(r.cell, r.owner);
             self.stones -= 1;
             if let Some(by) = r.credited {
@@ -804,10 +918,10 @@ impl Position {
             return false;
         };
         for r in &u.removed {
-            self.cells[r.cell] = r.owner + 1;
+            self.set(r.cell, r.owner + 1);
             self.stones += 1;
         }
-        self.cells[u.cell] = 0;
+        self.set(u.cell, 0);
         self.stones -= 1;
         self.captures = u.captures;
         self.turn = u.mover;
