@@ -11,11 +11,13 @@
 //! - [`auto_move`]: the referee's seeded auto-move for Pente;
 //! - [`referee`]: the Pente game referee (`ruleSet: "pente"`), pure like [`crate::game`];
 //! - [`eval`] and [`search`]: the practice opponent (alpha-beta with capture-aware evaluation
-//!   and a threat search; greedy with lookahead for 3–4 players).
+//!   and a threat search; greedy with lookahead for 3–4 players);
+//! - [`play`]: `pbrain-omok play --rule pente` (terminal play through `BufRead`/`Write`).
 
 pub mod auto_move;
 pub mod eval;
 pub mod options;
+pub mod play;
 pub mod position;
 pub mod referee;
 pub mod reference;
