@@ -180,6 +180,12 @@ fn run(args: Args) -> Result<()> {
             Ok(())
         }
         Some(Command::Tournament(targs)) => {
+            if omok::tournament::pente::is_pente_spec(&targs.spec) {
+                let t = omok::tournament::pente::PenteTournament::load(&targs)?;
+                let lines = omok::tournament::pente::run(&t);
+                print!("{}", omok::tournament::pente::summary(&t, &lines));
+                return Ok(());
+            }
             let exe = std::env::current_exe().context("locating this executable")?;
             let spec = omok::tournament::TournamentSpec::load(&targs, &exe)?;
             let mut stderr = io::stderr();

@@ -114,6 +114,23 @@ impl Default for PenteGameOptions {
 }
 
 impl PenteGameOptions {
+    /// Default referee options around these rules.
+    pub fn from_rules(r: PenteRules) -> PenteGameOptions {
+        PenteGameOptions {
+            board_size: r.board_size,
+            three_capture: r.three_capture,
+            capture_win: r.capture_win,
+            overline: r.overline,
+            suicide: r.suicide,
+            extension: r.extension,
+            opening_rule: r.opening_rule,
+            players: r.players,
+            teams: r.teams,
+            mixed_capture: r.mixed_capture,
+            ..PenteGameOptions::default()
+        }
+    }
+
     /// The rules options.
     pub fn rules(&self) -> PenteRules {
         PenteRules {
