@@ -280,3 +280,100 @@ fn replays_are_identical_and_seeds_matter() {
     assert_eq!(fin["final"], true);
     assert!(fin["hash"].is_string());
 }
+
+fn setup_with(opts: &str) -> String {
+    format!(
+        r#"{{"options":{{"ruleSet":"pente","boardSize":9,"colorAssignment":"hostWhite","timeControl":{{"kind":"none"}},{opts}}},"seed":1,"players":{{"host":"a","guest":"b"}}}}"#
+    )
+}
+
+#[test]
+fn pro_and_long_pro_in_the_referee() {
+    for (rule, min) in [("pro", 3), ("longPro", 4)] {
+        let out = run_lines([
+            setup_with(&format!(r#""openingRule":"{rule}""#)),
+            place("a", 0, 0, 1),
+            place("a", 4, 4, 2),
+            place("b", 0, 0, 3),
+            place("a", 4 + min - 1, 4, 4),
+            place("a", 4 + min, 4, 5),
+        ]);
+        assert_eq!(v(&out[1])["error"]["code"], "firstMoveNotCentre");
+        assert_eq!(
+            v(&out[1])["error"]["message_ko"],
+            "첫 수는 천원에 두어야 해요"
+        );
+        assert_eq!(v(&out[2])["ok"], true);
+        assert_eq!(v(&out[4])["error"]["code"], "tooCloseToCentre");
+        assert_eq!(v(&out[5])["ok"], true, "{rule}");
+        let first = v(&out[2]);
+        assert_eq!(
+            first["views"]["black"]["forbiddenPoints"],
+            serde_json::json!([])
+        );
+        assert_eq!(first["views"]["white"]["forbiddenPoints"], Value::Null);
+    }
+}
+
+#[test]
+fn extension_and_suicide_in_the_referee() {
+    // White builds five on row 0 from (0,0) to (4,0); black's stone at (5,0) and a white pair
+    // (3,1),(3,2) under black's (3,3)... black breaks by capturing (3,0)? Use the rules' own
+    // scenario: white four (1..4, 2), black above at (3,1), white (3,3) below the line.
+    let moves = [
+        ("a", 1, 2),
+        ("b", 3, 1),
+        ("a", 2, 2),
+        ("b", 8, 8),
+        ("a", 3, 2),
+        ("b", 8, 7),
+        ("a", 3, 3),
+        ("b", 8, 6),
+        ("a", 5, 2),
+        ("b", 0, 8),
+        ("a", 4, 2),
+    ];
+    let mut lines = vec![setup_with(
+        r#""extension":"breakLine","suicide":"forbidden""#,
+    )];
+    for (i, (p, x, y)) in moves.iter().enumerate() {
+        lines.push(place(p, *x, *y, i as u64 + 1));
+    }
+    lines.push(place("b", 0, 0, 20));
+    lines.push(place("b", 3, 4, 21));
+    let out = run_lines(&lines);
+    let made = v(&out[11]);
+    assert_eq!(made["events"][1]["type"], "extensionStarted", "{made}");
+    assert_eq!(made["events"][1]["maker"], "white");
+    assert_eq!(made["views"]["black"]["extension"]["maker"], "white");
+    let pts = made["views"]["black"]["forbiddenPoints"]
+        .as_array()
+        .unwrap();
+    assert!(pts.iter().all(|p| p["reason"] == "mustBreakLine"));
+    assert_eq!(v(&out[12])["error"]["code"], "mustBreakLine");
+    let broke = v(&out[13]);
+    assert_eq!(broke["ok"], true, "{broke}");
+    assert_eq!(broke["events"][0]["captured"].as_array().unwrap().len(), 2);
+    assert_eq!(broke["phase"], "playing");
+    // Suicide forbidden: white may not play into black's bracket `B W _ B`.
+    let out = run_lines([
+        setup_with(r#""suicide":"forbidden""#),
+        place("a", 3, 2, 1),
+        place("b", 3, 1, 2),
+        place("a", 0, 0, 3),
+        place("b", 3, 4, 4),
+        place("a", 3, 3, 5),
+    ]);
+    let refused = v(&out[5]);
+    assert_eq!(refused["error"]["code"], "suicideForbidden", "{refused}");
+    assert_eq!(
+        refused["error"]["message_ko"],
+        "자충수가 되는 자리라 둘 수 없어요"
+    );
+    assert_eq!(refused["hash"], v(&out[4])["hash"]);
+    let pts = v(&out[4])["views"]["white"]["forbiddenPoints"].clone();
+    assert_eq!(
+        pts,
+        serde_json::json!([{"x": 3, "y": 3, "reason": "suicideForbidden"}])
+    );
+}

@@ -82,8 +82,8 @@ pub fn evaluate(pos: &Position) -> i32 {
         score[s as usize] += capture_value(caps[s as usize], target);
     }
     // Pairs under threat: the taker's value.
-    for c in 0..n * n {
-        if cells[c] != 0 || !pos.has_stone_near(c, 1) {
+    for (c, &v) in cells.iter().enumerate() {
+        if v != 0 || !pos.has_stone_near(c, 1) {
             continue;
         }
         for s in [me, opp] {

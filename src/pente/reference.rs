@@ -13,6 +13,9 @@ use super::options::{Extension, Overline, PenteOpening, PenteRules, Suicide};
 /// A point `(x, y)`.
 pub type Pt = (usize, usize);
 
+/// Stones claimed by a move: `(point, claiming seat)`.
+type Claims = Vec<(Pt, u8)>;
+
 /// The reference state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefState {
@@ -95,7 +98,7 @@ impl RefState {
     }
 
     /// Claims `(point, seat)` of a move at `p` (with the stone already on `self`).
-    fn claims(&self, p: Pt, mover: u8) -> (Vec<(Pt, u8)>, Vec<(Pt, u8)>) {
+    fn claims(&self, p: Pt, mover: u8) -> (Claims, Claims) {
         let mut caps = Vec::new();
         let mut sui = Vec::new();
         let sizes: &[i64] = if self.rules.three_capture {
