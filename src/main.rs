@@ -181,7 +181,8 @@ fn run(args: Args) -> Result<()> {
         }
         Some(Command::Tournament(targs)) => {
             if omok::tournament::pente::is_pente_spec(&targs.spec) {
-                let t = omok::tournament::pente::PenteTournament::load(&targs)?;
+                let exe = std::env::current_exe().context("locating this executable")?;
+                let t = omok::tournament::pente::PenteTournament::load(&targs, &exe)?;
                 let lines = omok::tournament::pente::run(&t);
                 print!("{}", omok::tournament::pente::summary(&t, &lines));
                 return Ok(());

@@ -12,9 +12,11 @@
 //! - [`referee`]: the Pente game referee (`ruleSet: "pente"`), pure like [`crate::game`];
 //! - [`eval`] and [`search`]: the practice opponent (alpha-beta with capture-aware evaluation
 //!   and a threat search; greedy with lookahead for 3–4 players);
-//! - [`play`]: `pbrain-omok play --rule pente` (terminal play through `BufRead`/`Write`).
+//! - [`play`]: `pbrain-omok play --rule pente` (terminal play through `BufRead`/`Write`);
+//! - [`brain`]: the Piskvork brain's Pente mode (`INFO omok_rule pente`).
 
 pub mod auto_move;
+pub mod brain;
 pub mod eval;
 pub mod options;
 pub mod play;

@@ -20,7 +20,7 @@ pub const LINE_WEIGHTS: [i32; 6] = [0, 2, 12, 70, 500, 5000];
 pub const CAPTURE_STONE: i32 = 40;
 
 /// Value of a pair the side to move can capture at once.
-pub const THREAT_TO_MOVE: i32 = 90;
+pub const THREAT_TO_MOVE: i32 = 50;
 
 /// Value of a pair the side not to move can capture (the side to move may still defend).
 pub const THREAT_WAITING: i32 = 35;

@@ -47,42 +47,19 @@ pub struct PenteLimits {
 
 /// The practice levels, 1 (weakest) to 5 (full strength).
 pub fn level(level: u8) -> PenteLimits {
-    match level {
-        0 | 1 => PenteLimits {
-            max_depth: 1,
-            max_nodes: 1_000,
-            width: 8,
-            threat_depth: 0,
-            noise: 400,
-        },
-        2 => PenteLimits {
-            max_depth: 2,
-            max_nodes: 2_000,
-            width: 10,
-            threat_depth: 0,
-            noise: 60,
-        },
-        3 => PenteLimits {
-            max_depth: 3,
-            max_nodes: 5_000,
-            width: 10,
-            threat_depth: 3,
-            noise: 0,
-        },
-        4 => PenteLimits {
-            max_depth: 4,
-            max_nodes: 12_000,
-            width: 10,
-            threat_depth: 4,
-            noise: 0,
-        },
-        _ => PenteLimits {
-            max_depth: 8,
-            max_nodes: 80_000,
-            width: 14,
-            threat_depth: 7,
-            noise: 0,
-        },
+    let (max_depth, max_nodes, width, threat_depth, noise) = match level {
+        0 | 1 => (1, 1_000, 8, 0, 400),
+        2 => (2, 2_000, 8, 0, 60),
+        3 => (2, 3_000, 8, 2, 0),
+        4 => (4, 12_000, 10, 4, 0),
+        _ => (5, 40_000, 10, 6, 0),
+    };
+    PenteLimits {
+        max_depth,
+        max_nodes,
+        width,
+        threat_depth,
+        noise,
     }
 }
 
@@ -109,6 +86,8 @@ struct TtEntry {
 }
 
 const TT_BITS: u32 = 16;
+/// Captures tried per quiescence node.
+const QUIESCENCE_WIDTH: usize = 6;
 const EXACT: u8 = 1;
 const LOWER: u8 = 2;
 const UPPER: u8 = 3;
@@ -261,13 +240,25 @@ impl PenteSearcher {
         if pos.stones() == 0 {
             return vec![pos.centre()];
         }
+        let me = pos.turn();
+        let opp = pos.next_seat(me);
         let mut scored: Vec<(i32, usize)> = (0..pos.cells().len())
             .filter(|&c| pos.cells()[c] == 0 && near_stone(pos, c, 2))
             .map(|c| (move_score(pos, c), c))
             .collect();
         scored.sort_by_key(|&(s, c)| (-s, c));
-        scored.truncate(width);
-        scored.into_iter().map(|(_, c)| c).collect()
+        // Beyond the width: every point that makes a four (or a winning capture threat) for
+        // either side — the attacks and the points that stop one.
+        let mut out: Vec<usize> = Vec::with_capacity(width + 8);
+        for (i, &(_, c)) in scored.iter().enumerate() {
+            if i < width || creates_threat(pos, c, me) || creates_threat(pos, c, opp) {
+                out.push(c);
+            }
+            if out.len() >= width + 8 {
+                break;
+            }
+        }
+        out
     }
 
     /// The threat search: a move of the seat to move that wins by continuous threats within
@@ -339,6 +330,44 @@ impl PenteSearcher {
         })
     }
 
+    /// The capture quiescence search at the horizon: stand pat on the evaluation, or take
+    /// stones (the best few captures), so that a pending exchange of captures is resolved
+    /// before the position is judged.
+    fn quiesce(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        let stand = evaluate(pos);
+        if stand >= beta || ply >= 2 * self.limits.max_depth + 6 || pos.extension().is_some() {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let me = pos.turn();
+        let mut caps: Vec<(u32, usize)> = (0..pos.cells().len())
+            .filter(|&c| pos.cells()[c] == 0 && near_stone(pos, c, 1))
+            .filter_map(|c| {
+                let k = pos.capture_count_at(c, me);
+                (k > 0).then_some((k, c))
+            })
+            .collect();
+        caps.sort_by_key(|&(k, c)| (std::cmp::Reverse(k), c));
+        caps.truncate(QUIESCENCE_WIDTH);
+        let mut best = stand;
+        for (_, m) in caps {
+            if pos.play(m).is_err() {
+                continue;
+            }
+            let s = -self.negamax(pos, -1, -beta, -alpha, ply + 1);
+            pos.undo();
+            if self.stop {
+                return 0;
+            }
+            best = best.max(s);
+            alpha = alpha.max(s);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
     fn negamax(
         &mut self,
         pos: &mut Position,
@@ -359,7 +388,7 @@ impl PenteSearcher {
         }
         let threatened = has_win(pos, pos.next_seat(me));
         if depth <= 0 && (!threatened || ply >= 2 * self.limits.max_depth + 4) {
-            return evaluate(pos);
+            return self.quiesce(pos, alpha, beta, ply);
         }
         let slot = (pos.hash() as usize) & ((1 << TT_BITS) - 1);
         let e = self.tt[slot];

@@ -1,11 +1,15 @@
 //! Pente tournaments: `pbrain-omok tournament spec.toml` with `rule = "pente"`.
 //!
-//! No Piskvork manager (and not yet omok's own Piskvork brain) speaks Pente, so a Pente
-//! tournament plays omok's Pente players in-process — the practice levels, node-limited, and the
-//! capture-greedy one-ply baseline — and judges every move with the Pente referee
-//! ([`crate::pente::referee::PenteGame`]): each move is a `place` action, and the referee's
-//! result decides the game. Games are deterministic (node limits, seeded openings and RNGs) and
-//! run in parallel on `concurrency` threads.
+//! No Piskvork manager speaks Pente, so omok runs Pente tournaments itself and judges every move
+//! with the Pente referee ([`crate::pente::referee::PenteGame`]): each move is a `place` action,
+//! and the referee's result decides the game. A player is either in-process — a practice level
+//! (node-limited) or the capture-greedy one-ply baseline — or a Piskvork brain speaking the Pente
+//! convention of `docs/pente.md` §11 (`command = "self"` is this executable's own brain): it is
+//! told `INFO omok_rule pente` and the `pente_*` keys, gets `START`, then `BOARD` with the moves
+//! so far on its first turn and `TURN x,y` after that, and tracks captures itself. A brain that
+//! answers late (beyond `turn_ms` + `tolerance_ms`), crashes or answers an illegal or unreadable
+//! move loses. Games are deterministic for in-process players and node-limited brains (seeded
+//! openings and RNGs) and run in parallel on `concurrency` threads.
 //!
 //! ```toml
 //! name = "pente-ladder"
@@ -15,6 +19,7 @@
 //! seed = 1                # openings and players' RNGs
 //! concurrency = 2
 //! max_plies = 361         # a draw after this many moves (default: 2 × board points)
+//! turn_ms = 5000          # brains: INFO timeout_turn; tolerance_ms = 1000 more is allowed
 //!
 //! [pente]                 # the referee's rules options (camelCase, as in the JSON setup)
 //! boardSize = 19
@@ -26,6 +31,10 @@
 //!
 //! [[engine]]
 //! player = "capture-greedy"
+//!
+//! [[engine]]
+//! command = "self"        # a Piskvork brain: "self" or a path; args = [...]
+//! info = ["max_node 20000", "strength 100"]
 //! ```
 //!
 //! Every game starts from a seeded random opening: the first stone on the centre, the second
@@ -33,12 +42,14 @@
 //! the players' business (the referee enforces it).
 
 use std::path::Path;
+use std::sync::Arc;
 
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 use serde::Deserialize;
 
+use super::engine_process::{EngineClient, ProcessCommand, ProcessTransport};
 use super::spec::{Format, TournamentArgs};
 use crate::game::Action;
 use crate::game::options::{ColorAssignment, Players, TimeControl};
@@ -46,6 +57,7 @@ use crate::pente::PenteRules;
 use crate::pente::play::strength_level;
 use crate::pente::referee::{PenteGame, PenteGameOptions, PentePlayers, PenteSetup};
 use crate::pente::search::{PenteLimits, capture_greedy_move, choose, level};
+use crate::time::SystemClock;
 
 /// One player of a Pente tournament.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -61,6 +73,14 @@ pub struct PenteEngineFile {
     pub nodes: Option<u64>,
     /// `capture-greedy` for the one-ply baseline.
     pub player: Option<String>,
+    /// A Piskvork brain: `self` (this executable) or a path.
+    pub command: Option<String>,
+    /// The brain's arguments.
+    #[serde(default)]
+    pub args: Vec<String>,
+    /// Extra `INFO` lines for the brain (`max_node 20000`).
+    #[serde(default)]
+    pub info: Vec<String>,
 }
 
 /// The TOML file of a Pente tournament.
@@ -81,6 +101,10 @@ pub struct PenteSpecFile {
     pub concurrency: Option<usize>,
     /// Draw after this many moves.
     pub max_plies: Option<usize>,
+    /// Brains: time per move (ms).
+    pub turn_ms: Option<u64>,
+    /// Brains: extra time allowed per move (ms).
+    pub tolerance_ms: Option<u64>,
     /// The rules options.
     #[serde(default)]
     pub pente: PenteRules,
@@ -116,6 +140,10 @@ pub fn is_pente_spec(path: &Path) -> bool {
 enum Kind {
     Search(PenteLimits),
     CaptureGreedy,
+    Brain {
+        command: ProcessCommand,
+        info: Vec<String>,
+    },
 }
 
 /// A player ready to play.
@@ -127,7 +155,27 @@ pub struct PentePlayer {
 }
 
 impl PentePlayer {
-    fn from_file(e: &PenteEngineFile) -> Result<PentePlayer, PenteSpecError> {
+    fn from_file(e: &PenteEngineFile, self_exe: &Path) -> Result<PentePlayer, PenteSpecError> {
+        if let Some(c) = &e.command {
+            let path = if c == "self" {
+                self_exe.to_path_buf()
+            } else {
+                std::path::PathBuf::from(c)
+            };
+            let stem = path
+                .file_stem()
+                .map_or("brain".into(), |s| s.to_string_lossy().into_owned());
+            return Ok(PentePlayer {
+                name: e.name.clone().unwrap_or(stem),
+                kind: Kind::Brain {
+                    command: ProcessCommand {
+                        command: path,
+                        args: e.args.clone(),
+                    },
+                    info: e.info.clone(),
+                },
+            });
+        }
         if let Some(p) = &e.player {
             if p != "capture-greedy" {
                 return Err(PenteSpecError::Invalid(format!(
@@ -178,11 +226,16 @@ pub struct PenteTournament {
     pub concurrency: usize,
     /// Draw after this many moves.
     pub max_plies: usize,
+    /// Brains: time per move (ms).
+    pub turn_ms: u64,
+    /// Brains: extra time allowed (ms).
+    pub tolerance_ms: u64,
 }
 
 impl PenteTournament {
     /// Reads and validates the spec; `--games`, `--seed` and `--concurrency` override it.
-    pub fn load(args: &TournamentArgs) -> Result<PenteTournament, PenteSpecError> {
+    /// `self_exe` is the brain that `command = "self"` runs.
+    pub fn load(args: &TournamentArgs, self_exe: &Path) -> Result<PenteTournament, PenteSpecError> {
         let path = args.spec.display().to_string();
         let text = std::fs::read_to_string(&args.spec)
             .map_err(|e| PenteSpecError::Read(path.clone(), e))?;
@@ -204,7 +257,7 @@ impl PenteTournament {
         let players = file
             .engine
             .iter()
-            .map(PentePlayer::from_file)
+            .map(|e| PentePlayer::from_file(e, self_exe))
             .collect::<Result<Vec<_>, _>>()?;
         if players.len() < 2 {
             return Err(PenteSpecError::Invalid(format!(
@@ -233,6 +286,8 @@ impl PenteTournament {
             seed: args.seed.or(file.seed).unwrap_or(1),
             concurrency: args.concurrency.or(file.concurrency).unwrap_or(1).max(1),
             max_plies: file.max_plies.unwrap_or(2 * size * size),
+            turn_ms: args.turn_ms.or(file.turn_ms).unwrap_or(5000),
+            tolerance_ms: args.tolerance_ms.or(file.tolerance_ms).unwrap_or(1000),
         })
     }
 }
@@ -248,23 +303,163 @@ pub enum PairResult {
     Draw,
 }
 
-fn pick(player: &PentePlayer, game: &PenteGame, rng: &mut Xoshiro256PlusPlus) -> Option<usize> {
+/// A player during one game: in-process, or a brain with its client.
+enum Seat<'a> {
+    Local(&'a PentePlayer),
+    Brain {
+        client: EngineClient,
+        /// Whether the brain has seen the game (after its first `BOARD`).
+        synced: bool,
+    },
+}
+
+impl Seat<'_> {
+    fn end(self) {
+        if let Seat::Brain { client, .. } = self {
+            client.end();
+        }
+    }
+}
+
+/// The INFO lines that tell a brain the rules.
+fn pente_info(rules: &PenteRules, turn_ms: u64) -> Vec<String> {
+    let name = |v: serde_json::Value| v.as_str().unwrap_or_default().to_string();
+    vec![
+        "INFO omok_rule pente".into(),
+        format!("INFO pente_board {}", rules.board_size),
+        format!("INFO pente_three_capture {}", u8::from(rules.three_capture)),
+        format!("INFO pente_capture_win {}", u8::from(rules.capture_win)),
+        format!(
+            "INFO pente_overline {}",
+            name(serde_json::to_value(rules.overline).unwrap_or_default())
+        ),
+        format!(
+            "INFO pente_suicide {}",
+            name(serde_json::to_value(rules.suicide).unwrap_or_default())
+        ),
+        format!(
+            "INFO pente_extension {}",
+            name(serde_json::to_value(rules.extension).unwrap_or_default())
+        ),
+        format!("INFO pente_opening {}", rules.opening_rule.name()),
+        format!("INFO timeout_turn {turn_ms}"),
+    ]
+}
+
+fn start_brain(
+    command: &ProcessCommand,
+    info: &[String],
+    t: &GameLimits,
+) -> Result<EngineClient, String> {
+    let transport = ProcessTransport::spawn(command).map_err(|e| e.to_string())?;
+    let mut client = EngineClient::new(Box::new(transport), Arc::new(SystemClock::new()));
+    let mut lines = pente_info(&t.rules, t.turn_ms);
+    lines.extend(info.iter().map(|l| format!("INFO {l}")));
+    client.send(&lines).map_err(|e| e.to_string())?;
+    client
+        .start(t.rules.board_size, 10_000)
+        .map_err(|e| e.to_string())?;
+    Ok(client)
+}
+
+/// Asks a seat for its move; `Err` when it fails (time, crash, unreadable answer).
+fn ask(
+    seat: &mut Seat<'_>,
+    game: &PenteGame,
+    rng: &mut Xoshiro256PlusPlus,
+    t: &GameLimits,
+) -> Result<(i64, i64), String> {
     let pos = game.position();
-    match &player.kind {
-        Kind::CaptureGreedy => capture_greedy_move(&mut pos.clone(), rng),
-        Kind::Search(limits) => choose(pos, *limits, None, rng),
+    let n = pos.size();
+    let cell_xy = |c: usize| ((c % n) as i64, (c / n) as i64);
+    match seat {
+        Seat::Local(player) => {
+            let m = match &player.kind {
+                Kind::CaptureGreedy => capture_greedy_move(&mut pos.clone(), rng),
+                Kind::Search(limits) => choose(pos, *limits, None, rng),
+                Kind::Brain { .. } => None,
+            };
+            m.map(cell_xy).ok_or_else(|| "no move".to_string())
+        }
+        Seat::Brain { client, synced } => {
+            let moves: Vec<usize> = pos.moves().collect();
+            let lines = match (*synced, moves.last()) {
+                (true, Some(&last)) => {
+                    let (x, y) = cell_xy(last);
+                    vec![format!("TURN {x},{y}")]
+                }
+                _ if moves.is_empty() => vec!["BEGIN".to_string()],
+                _ => {
+                    let me = moves.len() % 2;
+                    let mut l = vec!["BOARD".to_string()];
+                    for (i, &c) in moves.iter().enumerate() {
+                        let (x, y) = cell_xy(c);
+                        l.push(format!("{x},{y},{}", if i % 2 == me { 1 } else { 2 }));
+                    }
+                    l.push("DONE".into());
+                    l
+                }
+            };
+            let answer = client
+                .request(&lines, t.turn_ms + t.tolerance_ms, true)
+                .map_err(|e| e.to_string())?;
+            *synced = true;
+            let (x, y) = answer
+                .line
+                .split_once(',')
+                .ok_or_else(|| format!("unreadable answer '{}'", answer.line))?;
+            match (x.trim().parse(), y.trim().parse()) {
+                (Ok(x), Ok(y)) => Ok((x, y)),
+                _ => Err(format!("unreadable answer '{}'", answer.line)),
+            }
+        }
+    }
+}
+
+/// What one game needs besides its players.
+#[derive(Clone, Copy, Debug)]
+pub struct GameLimits {
+    /// Rules.
+    pub rules: PenteRules,
+    /// Draw after this many moves.
+    pub max_plies: usize,
+    /// Brains: ms per move.
+    pub turn_ms: u64,
+    /// Brains: extra ms.
+    pub tolerance_ms: u64,
+}
+
+impl GameLimits {
+    /// In-process defaults: `max_plies`, 5 s per brain move and 1 s tolerance.
+    pub fn new(rules: PenteRules, max_plies: usize) -> GameLimits {
+        GameLimits {
+            rules,
+            max_plies,
+            turn_ms: 5000,
+            tolerance_ms: 1000,
+        }
+    }
+}
+
+fn seat_for<'a>(p: &'a PentePlayer, t: &GameLimits) -> Result<Seat<'a>, String> {
+    match &p.kind {
+        Kind::Brain { command, info } => Ok(Seat::Brain {
+            client: start_brain(command, info, t)?,
+            synced: false,
+        }),
+        _ => Ok(Seat::Local(p)),
     }
 }
 
 /// Plays one game judged by the referee: `a` plays first (white) when `a_first`.
 pub fn play_game(
-    rules: PenteRules,
+    t: &GameLimits,
     a: &PentePlayer,
     b: &PentePlayer,
     a_first: bool,
     seed: u64,
-    max_plies: usize,
 ) -> PairResult {
+    let rules = t.rules;
     let options = PenteGameOptions {
         color_assignment: ColorAssignment::HostWhite,
         time_control: TimeControl::NoLimit {},
@@ -285,6 +480,18 @@ pub fn play_game(
     };
     let Ok((mut game, _)) = PenteGame::new(&setup) else {
         return PairResult::Draw;
+    };
+    let (mut seat_a, mut seat_b) = match (seat_for(a, t), seat_for(b, t)) {
+        (Ok(x), Ok(y)) => (x, y),
+        (Err(_), Ok(y)) => {
+            y.end();
+            return PairResult::Loss;
+        }
+        (Ok(x), Err(_)) => {
+            x.end();
+            return PairResult::Win;
+        }
+        (Err(_), Err(_)) => return PairResult::Draw,
     };
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let n = rules.board_size as i64;
@@ -311,29 +518,36 @@ pub fn play_game(
             break;
         }
     }
-    while game.result().is_none() && game.moves().len() < max_plies {
+    let mut forfeit = None;
+    while game.result().is_none() && game.moves().len() < t.max_plies {
         let turn = game.position().turn();
         let who = if turn == 0 { first } else { second };
-        let player = if who == "a" { a } else { b };
-        let Some(m) = pick(player, &game, &mut rng) else {
-            break;
-        };
-        let size = game.position().size();
+        let seat = if who == "a" { &mut seat_a } else { &mut seat_b };
+        let answer = ask(seat, &game, &mut rng, t);
         now += 1;
-        let place = Action::Place {
-            player: who.into(),
-            x: (m % size) as i64,
-            y: (m / size) as i64,
-            now,
-        };
-        if game.apply(&place).is_err() {
-            // An illegal answer loses, as in the omok tournaments.
-            return if who == "a" {
+        let ok = answer.is_ok_and(|(x, y)| {
+            game.apply(&Action::Place {
+                player: who.into(),
+                x,
+                y,
+                now,
+            })
+            .is_ok()
+        });
+        if !ok {
+            // A failed or illegal answer loses, as in the omok tournaments.
+            forfeit = Some(if who == "a" {
                 PairResult::Loss
             } else {
                 PairResult::Win
-            };
+            });
+            break;
         }
+    }
+    seat_a.end();
+    seat_b.end();
+    if let Some(f) = forfeit {
+        return f;
     }
     match game.result() {
         Some(r) if r.winners.len() == 1 => {
@@ -382,16 +596,15 @@ pub fn run(t: &PenteTournament) -> Vec<PairLine> {
             .seed
             .wrapping_mul(1_000_003)
             .wrapping_add(u64::from(g / 2));
+        let limits = GameLimits {
+            rules: t.rules,
+            max_plies: t.max_plies,
+            turn_ms: t.turn_ms,
+            tolerance_ms: t.tolerance_ms,
+        };
         (
             p,
-            play_game(
-                t.rules,
-                &t.players[a],
-                &t.players[b],
-                g % 2 == 0,
-                seed,
-                t.max_plies,
-            ),
+            play_game(&limits, &t.players[a], &t.players[b], g % 2 == 0, seed),
         )
     };
     let results: Vec<(usize, PairResult)> = match rayon::ThreadPoolBuilder::new()
