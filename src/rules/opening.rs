@@ -641,6 +641,11 @@ impl Opening {
         }
     }
 
+    /// Steps left in the opening (the pending one included; branches not yet taken excluded).
+    pub fn steps_left(&self) -> usize {
+        self.steps.len()
+    }
+
     /// The declared number of 5th moves (Soosõrv), once declared.
     pub fn declared(&self) -> Option<u8> {
         self.declared
