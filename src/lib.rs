@@ -13,6 +13,8 @@
 //! - [`time`]: injectable clocks and the per-move time budget;
 //! - [`search`]: move choice (the practice player for now);
 //! - [`engine`]: the I/O-free facade the protocol, referee and tournaments drive;
+//! - [`opening_play`]: the engine's decisions in the opening rules (propose, swap, declare, offer,
+//!   choose);
 //! - [`protocol`]: the Piskvork brain (parser, state machine, stdin reader thread);
 //! - [`batch`]: the JSON-lines forbidden-point interface for frontends;
 //! - [`game`]: the referee of one game (options, actions, clocks, views, results, replay hash).
@@ -29,6 +31,7 @@ pub mod error;
 pub mod eval;
 pub mod game;
 pub mod notation;
+pub mod opening_play;
 pub mod params;
 pub mod pattern;
 pub mod protocol;

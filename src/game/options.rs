@@ -322,8 +322,12 @@ pub struct GameOptions {
     pub forbid_depth_cap: Option<u32>,
     /// Draw once this many stones stand (`None`: no limit).
     pub draw_after_stones: Option<u32>,
-    /// The opening rule.
-    #[serde(with = "opening_rule_serde")]
+    /// The opening rule (left out of the JSON when `none`, so that games without one keep the
+    /// serialized options, and the state hashes, they had before opening rules existed).
+    #[serde(
+        with = "opening_rule_serde",
+        skip_serializing_if = "OpeningRule::is_none"
+    )]
     pub opening_rule: OpeningRule,
 }
 

@@ -105,6 +105,11 @@ impl OpeningRule {
         }
     }
 
+    /// Whether this is [`OpeningRule::None`].
+    pub const fn is_none(&self) -> bool {
+        matches!(self, OpeningRule::None)
+    }
+
     /// The smallest board side the rule fits on (its regions and offers need room).
     pub const fn min_size(self) -> usize {
         match self {
@@ -639,6 +644,17 @@ impl Opening {
         } else {
             Side::Second
         }
+    }
+
+    /// Whether a swap decision (a swap, Swap2's choice or Taraguchi's swap-or-offer) comes after
+    /// the pending step: a stone placed now should then leave a balanced position.
+    pub fn swap_follows(&self) -> bool {
+        self.steps.iter().skip(1).any(|s| {
+            matches!(
+                s,
+                Step::Swap { .. } | Step::Swap2Choice | Step::SwapOrOffer { .. }
+            )
+        })
     }
 
     /// Steps left in the opening (the pending one included; branches not yet taken excluded).
