@@ -18,6 +18,7 @@
 //! - [`protocol`]: the Piskvork brain (parser, state machine, stdin reader thread);
 //! - [`batch`]: the JSON-lines forbidden-point interface for frontends;
 //! - [`game`]: the referee of one game (options, actions, clocks, views, results, replay hash).
+//! - [`engine_seat`]: a referee seat played by the engine (`{"engine": {"strength": 50}}`).
 //! - [`tournament`]: matches between Piskvork brains judged by the referee (records, report,
 //!   SPRT), and `play`, a person against the engine in the terminal.
 #![warn(missing_docs)]
@@ -27,6 +28,7 @@ pub mod bench;
 pub mod board;
 pub mod core;
 pub mod engine;
+pub mod engine_seat;
 pub mod error;
 pub mod eval;
 pub mod game;

@@ -191,6 +191,42 @@ impl From<Pos> for Point {
 }
 
 impl Action {
+    /// The referee action of an opening action of the rules module by `player` at `now`.
+    pub fn from_opening(
+        player: &str,
+        action: crate::rules::opening::OpeningAction,
+        now: u64,
+    ) -> Action {
+        use crate::rules::opening::OpeningAction as O;
+        let player = player.to_string();
+        match action {
+            O::Place(p) => Action::Place {
+                player,
+                x: p.x() as i64,
+                y: p.y() as i64,
+                now,
+            },
+            O::Swap(swap) => Action::Swap { player, swap, now },
+            O::PutTwo([a, b]) => Action::PutTwo {
+                player,
+                points: [a.into(), b.into()],
+                now,
+            },
+            O::Declare(count) => Action::Declare { player, count, now },
+            O::Offer(points) => Action::Offer {
+                player,
+                points: points.into_iter().map(Point::from).collect(),
+                now,
+            },
+            O::Choose(p) => Action::Choose {
+                player,
+                x: p.x() as i64,
+                y: p.y() as i64,
+                now,
+            },
+        }
+    }
+
     /// The action's arrival time (ms).
     pub fn now(&self) -> u64 {
         match self {

@@ -341,6 +341,11 @@ impl Game {
             .then(|| *self.clock.remaining_ms.get(c))
     }
 
+    /// The time of the last accepted action (ms; the setup's `now` before any).
+    pub fn last_action_at(&self) -> u64 {
+        self.clock.last_action_at
+    }
+
     /// When the current turn began (ms).
     pub fn turn_started_at(&self) -> u64 {
         self.clock.turn_started_at
