@@ -540,6 +540,7 @@ mod tests {
             // Black f8 g8 h10 h9, white in the corners: h8 is a double three for black.
             opening: Some("f8 a15 g8 o1 h10 a1 h9 o15".into()),
             seed: 1,
+            opening_rule: None,
         }
     }
 
@@ -601,5 +602,53 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("the game is over"), "{out}");
+    }
+
+    #[test]
+    fn an_opening_rule_runs_before_the_moves() {
+        // Swap2, the person proposes; the engine answers one of its three ways.
+        let args = PlayArgs {
+            rule: Some(Rule::Freestyle),
+            opening: None,
+            opening_rule: Some(OpeningRule::Swap2),
+            nodes: Some(300),
+            ..renju_black()
+        };
+        let out = run(
+            &args,
+            "h8
+z1
+h9
+j10
+quit
+",
+        );
+        assert!(out.contains("Opening rule swap2."), "{out}");
+        assert!(out.contains("you placed white h9"), "{out}");
+        assert!(out.contains("'z1'"), "{out}");
+        assert!(
+            out.contains("omok swapped") || out.contains("omok placed white"),
+            "{out}"
+        );
+        // Swap, the engine proposes; the person keeps white and plays; undo keeps the opening.
+        let args = PlayArgs {
+            color: Some("white".into()),
+            opening_rule: Some(OpeningRule::Swap),
+            ..args
+        };
+        let out = run(
+            &args,
+            "h8
+keep
+a1
+undo
+undo
+quit
+",
+        );
+        assert_eq!(out.matches("omok placed").count(), 3, "{out}");
+        assert!(out.contains("that does not answer: swap or keep"), "{out}");
+        assert!(out.contains("you kept the colours"), "{out}");
+        assert!(out.contains("nothing to undo"), "{out}");
     }
 }
