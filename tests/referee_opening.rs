@@ -466,7 +466,7 @@ fn opening_timeouts_play_a_seeded_action_and_replay_by_hash() {
                         &mut <rand_xoshiro::Xoshiro256PlusPlus as rand_core::SeedableRng>::seed_from_u64(alternate),
                     )
                     .unwrap();
-                    opening_action(&who, auto, now)
+                    Action::from_opening(&who, auto, now)
                 } else {
                     let q = omok::rules::auto_move::auto_move(
                         &mut t.game.board().clone(),
@@ -496,35 +496,117 @@ fn opening_timeouts_play_a_seeded_action_and_replay_by_hash() {
     }
 }
 
-/// The referee action for a rules-module opening action.
-fn opening_action(who: &str, a: omok::rules::opening::OpeningAction, now: u64) -> Action {
-    use omok::rules::opening::OpeningAction as O;
-    let player = who.to_string();
-    let pt = |q: Pos| p(q.x() as i64, q.y() as i64);
-    match a {
-        O::Place(q) => Action::Place {
-            player,
-            x: q.x() as i64,
-            y: q.y() as i64,
-            now,
-        },
-        O::Swap(swap) => Action::Swap { player, swap, now },
-        O::PutTwo([a, b]) => Action::PutTwo {
-            player,
-            points: [pt(a), pt(b)],
-            now,
-        },
-        O::Declare(count) => Action::Declare { player, count, now },
-        O::Offer(v) => Action::Offer {
-            player,
-            points: v.into_iter().map(pt).collect(),
-            now,
-        },
-        O::Choose(q) => Action::Choose {
-            player,
-            x: q.x() as i64,
-            y: q.y() as i64,
-            now,
-        },
+// ---- Engine seats. ----
+
+#[test]
+fn an_engine_seat_answers_with_ordinary_events_and_replays() {
+    let setup = json!({
+        "options": {"ruleSet": "free", "openingRule": "swap2", "colorAssignment": "hostBlack"},
+        "seed": 8,
+        "players": {"host": ALICE, "guest": {"engine": {"strength": 40, "nodes": 300, "depth": 3}}}
+    });
+    let input = [
+        setup.to_string(),
+        json!({"type": "place", "player": ALICE, "x": 7, "y": 7, "now": 1000}).to_string(),
+        json!({"type": "place", "player": ALICE, "x": 8, "y": 7, "now": 2000}).to_string(),
+        json!({"type": "place", "player": ALICE, "x": 9, "y": 9, "now": 3000}).to_string(),
+    ]
+    .join("\n");
+    let out = common::run_binary(&["referee"], &input);
+    assert!(out.status.success());
+    let v: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(v[0]["events"][0]["white"], "engine");
+    assert!(
+        v[2].get("seatActions").is_none(),
+        "the engine waits for its turn"
+    );
+    let answer = &v[3];
+    assert_eq!(answer["ok"], true);
+    let actions = answer["seatActions"].as_array().unwrap();
+    assert!(!actions.is_empty());
+    assert_eq!(actions[0]["player"], "engine");
+    assert_eq!(
+        actions[0]["now"], 3000,
+        "the engine answers at the line's time"
+    );
+    let kind = actions[0]["type"].as_str().unwrap();
+    assert!(["swap", "place", "putTwo"].contains(&kind), "{kind}");
+    // Every seat action is also an ordinary action: the log with them replays to the same hash.
+    let mut log: Vec<Action> = Vec::new();
+    for (line, reply) in input.lines().skip(1).zip(&v[1..]) {
+        log.push(serde_json::from_str(line).unwrap());
+        for a in reply["seatActions"].as_array().into_iter().flatten() {
+            log.push(serde_json::from_value(a.clone()).unwrap());
+        }
+    }
+    let mut s: Setup = serde_json::from_value(json!({
+        "options": setup["options"], "seed": 8, "players": {"host": ALICE, "guest": "engine"}
+    }))
+    .unwrap();
+    s.now = 0;
+    let game = Game::replay(&s, &log).unwrap();
+    assert_eq!(game.state_hash_hex(), answer["hash"].as_str().unwrap());
+}
+
+#[test]
+fn two_engine_seats_play_the_opening_and_on() {
+    for rule in ["rif", "taraguchi10", "soosorv-3"] {
+        let setup = json!({
+            "options": {"ruleSet": "renju", "openingRule": rule, "timeControl": {"kind": "none"}},
+            "seed": 2,
+            "players": {"host": {"engine": {"strength": 100, "nodes": 200, "depth": 2}},
+                        "guest": {"engine": {"strength": 0, "nodes": 200}, "id": "cpu"}}
+        });
+        let out = omok::game::session::Session::with_seats(omok::engine_seat::factory(
+            omok::params::Params::default(),
+        ))
+        .handle_line(&setup.to_string())
+        .unwrap();
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["ok"], true, "{rule}: {v}");
+        let players = &v["views"]["spectator"]["players"];
+        let ids = [
+            players["black"].as_str().unwrap(),
+            players["white"].as_str().unwrap(),
+        ];
+        assert!(
+            ids.contains(&"engine-host") && ids.contains(&"cpu"),
+            "{ids:?}"
+        );
+        let events = v["events"].as_array().unwrap();
+        assert!(
+            events.iter().any(|e| e["type"] == "openingFinished"),
+            "{rule}"
+        );
+        let actions = v["seatActions"].as_array().unwrap();
+        assert!(
+            actions.len() == omok::game::session::MAX_SEAT_ACTIONS || v["phase"] == "finished",
+            "{rule}: {} actions",
+            actions.len()
+        );
+    }
+}
+
+#[test]
+fn bad_engine_seats_are_setup_errors() {
+    let mut session = omok::game::Session::new();
+    let line = json!({"seed": 1, "players": {"host": "a", "guest": {"engine": {}}}}).to_string();
+    let v: Value = serde_json::from_str(&session.handle_line(&line).unwrap()).unwrap();
+    assert_eq!(v["error"]["code"], "malformedSetup");
+    let mut session = omok::game::session::Session::with_seats(omok::engine_seat::factory(
+        omok::params::Params::default(),
+    ));
+    for guest in [
+        json!({"engine": {"strength": 101}}),
+        json!({"engine": {"speed": 1}}),
+        json!({"robot": {}}),
+    ] {
+        let line = json!({"seed": 1, "players": {"host": "a", "guest": guest}}).to_string();
+        let v: Value = serde_json::from_str(&session.handle_line(&line).unwrap()).unwrap();
+        assert_eq!(v["error"]["code"], "malformedSetup", "{guest}");
     }
 }
