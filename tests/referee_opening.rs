@@ -7,7 +7,7 @@ mod common;
 use omok::game::options::{ColorAssignment, TimeControl};
 use omok::game::{Action, Event, Game, GameError, Phase, Setup};
 use omok::rules::opening::OpeningRule;
-use omok::{Color, Pos};
+use omok::Color;
 use serde_json::{Value, json};
 
 const ALICE: &str = "alice";
