@@ -4,10 +4,10 @@
 
 mod common;
 
+use omok::Color;
 use omok::game::options::{ColorAssignment, TimeControl};
 use omok::game::{Action, Event, Game, GameError, Phase, Setup};
 use omok::rules::opening::OpeningRule;
-use omok::Color;
 use serde_json::{Value, json};
 
 const ALICE: &str = "alice";

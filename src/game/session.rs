@@ -9,6 +9,9 @@
 //! {"options":{"ruleSet":"renju","timeControl":{"kind":"fischer","baseSec":300,"incSec":3}},
 //!  "seed":42,"players":{"host":"alice","guest":"bob"},"previousBlack":"bob","now":0}
 //! ```
+//! A player may be a seat the session plays itself, `{"engine": {"strength": 50}, "id": "cpu"}`,
+//! when the session has a [`SeatFactory`] (`pbrain-omok referee` seats the engine,
+//! [`crate::engine_seat`]); see [`Seat`].
 //! `options` may be left out (all defaults) or partial; `seed` is a number or a decimal string;
 //! `previousBlack` (for `colorAssignment: alternate`) and `now` (ms, default 0) are optional.
 //! Unknown keys are errors. Until a setup line is accepted, each line is read as a setup.
@@ -23,14 +26,22 @@
 //! {"type":"resign","player":"bob","now":2500}
 //! {"type":"timeout","now":31500}
 //! {"type":"timeout","now":9000,"player":"bob","disconnectedAt":3000,"graceSec":5}
+//! {"type":"swap","player":"bob","swap":true,"now":4000}
+//! {"type":"putTwo","player":"bob","points":[{"x":6,"y":6},{"x":9,"y":9}],"now":5000}
+//! {"type":"declare","player":"bob","count":3,"now":6000}
+//! {"type":"offer","player":"alice","points":[{"x":4,"y":4},{"x":4,"y":10}],"now":7000}
+//! {"type":"choose","player":"bob","x":4,"y":10,"now":8000}
 //! ```
+//! (the last five only during an opening rule's steps, [`super::opening`]).
 //!
 //! # Output
 //! One line per input line (none for blank lines):
 //! - accepted setup or action:
 //!   `{"ok":true,"seq":N,"events":[…],"phase":"playing","deadline":31500,"hash":"…","views":{"black":{…},"white":{…},"spectator":{…}}}`
-//!   (`seq` is 0 for the setup, then counts action lines, accepted or not; `deadline` is `null`
-//!   once the game is over; the views are [`super::GameView`]s);
+//!   (`seq` is 0 for the setup, then counts action lines, accepted or not; `phase` is
+//!   `opening`, `playing` or `finished`; `deadline` is `null` once the game is over; the views
+//!   are [`super::GameView`]s; `seatActions` lists the actions seats took after the line, their
+//!   events being part of `events`);
 //! - rejected line: `{"ok":false,"seq":N,"error":{"code":"occupied","message_ko":"이미 돌이 있는 자리예요","message_en":"(7,7) is already occupied"},"hash":"…"}`
 //!   with the hash of the unchanged state (`null` before the setup). Codes are those of
 //!   [`super::GameError::code`] plus `malformedSetup` and `malformedAction` (not JSON, wrong
@@ -44,7 +55,9 @@
 //! `undoRequested {by, plies}`, `undoAccepted {by, plies, removed}`, `undoDeclined {by, auto}`,
 //! `undoCancelled {by}`, `drawOffered {by}`, `drawAccepted {by}`, `drawDeclined {by, auto}`,
 //! `drawCancelled {by}`, `resigned {color}`, `timeoutAutoMove {color, pt, streak, lateMove?}`,
-//! `timeLoss {color, lateMove?}`. Points are `{"x":…,"y":…}`, 0-based, y from the top.
+//! `timeLoss {color, lateMove?}`; in the opening `swapDecided {by, swap, black, white}`,
+//! `fifthMovesDeclared {by, count}`, `fifthMovesOffered {by, points}`, `offerChosen {by, pt}`,
+//! `openingFinished {turn}`, `timeoutAutoAction {color, action, streak, lateMove?}`. Points are `{"x":…,"y":…}`, 0-based, y from the top.
 
 use serde::Serialize;
 use serde_json::{Value, json};
