@@ -315,6 +315,11 @@ impl Game {
         &self.opening
     }
 
+    /// Stones placed by the opening rule (the first ones of the record).
+    pub fn opening_stones(&self) -> usize {
+        self.opening_stones
+    }
+
     /// Whether the opening is under way (the game not over).
     pub fn in_opening(&self) -> bool {
         self.phase == Phase::Opening
