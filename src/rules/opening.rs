@@ -27,441 +27,29 @@
 //! in [`Opening::offers`] until one is chosen and placed. Two offers are symmetric when one of the
 //! board's symmetries keeps the position and maps one onto the other ([`symmetry`]).
 //!
+//! The position is read through the small [`Position`] trait (size and stones), which the omok
+//! board implements and another rule family's board can implement too. Files: [`types`] (the
+//! vocabulary), [`symmetry`], [`auto`] (seeded actions), [`position`].
+//!
 //! What this module does not judge: forbidden points and wins (the caller's rules apply to every
 //! stone; no opening stone can make a five or, in renju, a forbidden shape, but the referee checks
 //! anyway), and time. [`auto_action`] is a seeded legal action for a player who timed out.
 
+pub mod auto;
+pub mod position;
 pub mod symmetry;
+pub mod types;
 
 use std::collections::VecDeque;
-use std::fmt;
-use std::str::FromStr;
 
-use rand_core::RngCore;
-use thiserror::Error;
+pub use auto::{auto_action, random_offers};
+pub use position::Position;
+pub use types::{
+    Effect, MAX_SOOSORV_N, OpeningAction, OpeningError, OpeningRule, Pending, PendingKind,
+    RIF_OFFERS, Region, Side, TARAGUCHI_OFFERS,
+};
 
-use super::auto_move::uniform;
-use crate::board::Board;
 use crate::core::{Color, Pos};
-
-/// The most fifth moves Soosõrv-N may allow.
-pub const MAX_SOOSORV_N: u8 = 10;
-/// Taraguchi-10's number of fifth-move offers.
-pub const TARAGUCHI_OFFERS: u8 = 10;
-/// RIF's number of fifth-move offers.
-pub const RIF_OFFERS: u8 = 2;
-
-/// An opening rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum OpeningRule {
-    /// No opening rule.
-    #[default]
-    None,
-    /// The first stone at the centre.
-    Center,
-    /// Pro: centre; anywhere; the first player's second stone at distance ≥ 3.
-    Pro,
-    /// Long Pro: as Pro with distance ≥ 4.
-    LongPro,
-    /// Swap (Swap1).
-    Swap,
-    /// Swap2.
-    Swap2,
-    /// RIF (1996–2008): the 26 openings, swap, 4th, two 5th-move offers.
-    Rif,
-    /// Soosõrv-N with its N (1..=[`MAX_SOOSORV_N`]; Soosõrv-8 is the world championship rule).
-    Soosorv(u8),
-    /// Taraguchi-10.
-    Taraguchi10,
-}
-
-impl OpeningRule {
-    /// Every rule (Soosõrv with N = 8).
-    pub const ALL: [OpeningRule; 9] = [
-        OpeningRule::None,
-        OpeningRule::Center,
-        OpeningRule::Pro,
-        OpeningRule::LongPro,
-        OpeningRule::Swap,
-        OpeningRule::Swap2,
-        OpeningRule::Rif,
-        OpeningRule::Soosorv(8),
-        OpeningRule::Taraguchi10,
-    ];
-
-    /// The name (`none`, `center`, `pro`, `longPro`, `swap`, `swap2`, `rif`, `soosorv`,
-    /// `taraguchi10`); Soosõrv's N is not part of it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            OpeningRule::None => "none",
-            OpeningRule::Center => "center",
-            OpeningRule::Pro => "pro",
-            OpeningRule::LongPro => "longPro",
-            OpeningRule::Swap => "swap",
-            OpeningRule::Swap2 => "swap2",
-            OpeningRule::Rif => "rif",
-            OpeningRule::Soosorv(_) => "soosorv",
-            OpeningRule::Taraguchi10 => "taraguchi10",
-        }
-    }
-
-    /// Whether this is [`OpeningRule::None`].
-    pub const fn is_none(&self) -> bool {
-        matches!(self, OpeningRule::None)
-    }
-
-    /// The smallest board side the rule fits on (its regions and offers need room).
-    pub const fn min_size(self) -> usize {
-        match self {
-            OpeningRule::None | OpeningRule::Center | OpeningRule::Swap | OpeningRule::Swap2 => 5,
-            OpeningRule::Pro => 7,
-            OpeningRule::LongPro | OpeningRule::Rif | OpeningRule::Soosorv(_) => 9,
-            OpeningRule::Taraguchi10 => 11,
-        }
-    }
-
-    /// Whether the rule has swaps, offers or stones placed by one player for the other (anything
-    /// beyond constraints on ordinary moves).
-    pub const fn is_interactive(self) -> bool {
-        !matches!(
-            self,
-            OpeningRule::None | OpeningRule::Center | OpeningRule::Pro | OpeningRule::LongPro
-        )
-    }
-}
-
-impl fmt::Display for OpeningRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OpeningRule::Soosorv(n) => write!(f, "soosorv-{n}"),
-            r => f.write_str(r.name()),
-        }
-    }
-}
-
-impl FromStr for OpeningRule {
-    type Err = OpeningError;
-
-    /// Accepts the names (case-insensitive, `-`/`_` ignored: `long-pro`, `LongPro`), `soosorv`
-    /// (N = 8), `soosorv-N` / `soosorvN`, and `taraguchi` / `taraguchi-10`.
-    fn from_str(s: &str) -> Result<OpeningRule, OpeningError> {
-        let key: String = s
-            .trim()
-            .chars()
-            .filter(|c| !matches!(c, '-' | '_' | ' '))
-            .collect::<String>()
-            .to_ascii_lowercase();
-        let rule = match key.as_str() {
-            "none" | "off" => OpeningRule::None,
-            "center" | "centre" => OpeningRule::Center,
-            "pro" => OpeningRule::Pro,
-            "longpro" => OpeningRule::LongPro,
-            "swap" | "swap1" => OpeningRule::Swap,
-            "swap2" => OpeningRule::Swap2,
-            "rif" => OpeningRule::Rif,
-            "soosorv" => OpeningRule::Soosorv(8),
-            "taraguchi" | "taraguchi10" => OpeningRule::Taraguchi10,
-            k => match k.strip_prefix("soosorv").map(str::parse::<u8>) {
-                Some(Ok(n)) => OpeningRule::Soosorv(n),
-                _ => return Err(OpeningError::UnknownRule(s.to_string())),
-            },
-        };
-        rule.check()?;
-        Ok(rule)
-    }
-}
-
-impl OpeningRule {
-    /// Checks the rule's parameter (Soosõrv's N in 1..=[`MAX_SOOSORV_N`]).
-    pub fn check(self) -> Result<(), OpeningError> {
-        match self {
-            OpeningRule::Soosorv(n) if !(1..=MAX_SOOSORV_N).contains(&n) => {
-                Err(OpeningError::BadSoosorvN(n))
-            }
-            _ => Ok(()),
-        }
-    }
-}
-
-/// One of the two players of the opening.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// The player who starts the opening (tentatively holding the first colour).
-    First,
-    /// The other player.
-    Second,
-}
-
-impl Side {
-    /// The other side.
-    pub const fn other(self) -> Side {
-        match self {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
-        }
-    }
-
-    /// `first` or `second`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Side::First => "first",
-            Side::Second => "second",
-        }
-    }
-}
-
-/// Where a stone may go: a Chebyshev distance from the board's centre.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Region {
-    /// Any empty point.
-    Anywhere,
-    /// Within this distance of the centre (0 = the centre; 1 = the central 3×3; 2 = 5×5, …).
-    Within(u8),
-    /// At least this distance from the centre.
-    AtLeast(u8),
-}
-
-impl Region {
-    /// Whether `p` lies in the region of `board`.
-    pub fn contains(self, board: &Board, p: Pos) -> bool {
-        let c = board.centre();
-        let d = p.x().abs_diff(c.x()).max(p.y().abs_diff(c.y()));
-        match self {
-            Region::Anywhere => true,
-            Region::Within(r) => d <= usize::from(r),
-            Region::AtLeast(r) => d >= usize::from(r),
-        }
-    }
-}
-
-impl fmt::Display for Region {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Region::Anywhere => f.write_str("anywhere"),
-            Region::Within(0) => f.write_str("the centre"),
-            Region::Within(r) => {
-                let side = 2 * u32::from(r) + 1;
-                write!(f, "the central {side}x{side} square")
-            }
-            Region::AtLeast(r) => write!(f, "at least {r} points from the centre"),
-        }
-    }
-}
-
-/// What the opening waits for, with the side that must act.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pending {
-    /// Who acts.
-    pub by: Side,
-    /// What they may do.
-    pub kind: PendingKind,
-}
-
-/// The choices of a pending step.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PendingKind {
-    /// Place one stone of `color` within `region`.
-    Place {
-        /// The stone's colour.
-        color: Color,
-        /// Where it may go.
-        region: Region,
-    },
-    /// Swap colours or keep them.
-    Swap,
-    /// Swap2 after three stones: swap, place the 4th stone (`color`, keeping that colour), or put
-    /// two more stones (`color`, then its opponent) and hand the choice of colour back.
-    Swap2Choice {
-        /// The 4th stone's colour (the second colour).
-        color: Color,
-    },
-    /// Declare how many 5th moves will be offered (1..=`max`).
-    Declare {
-        /// The most allowed.
-        max: u8,
-    },
-    /// Offer exactly `count` pairwise non-symmetric points for a stone of `color`.
-    Offer {
-        /// The offered stone's colour.
-        color: Color,
-        /// How many.
-        count: u8,
-    },
-    /// Taraguchi after the 4th stone: swap (or not) and then place the 5th within `region`, or
-    /// offer `count` 5th moves anywhere.
-    SwapOrOffer {
-        /// The 5th stone's colour.
-        color: Color,
-        /// Where the 5th goes when placed.
-        region: Region,
-        /// How many offers the other branch takes.
-        count: u8,
-    },
-    /// Choose one of the offers (it is placed as a stone of `color`).
-    Choose {
-        /// The chosen stone's colour.
-        color: Color,
-    },
-}
-
-impl PendingKind {
-    /// A short name (`place`, `swap`, `swap2Choice`, `declare`, `offer`, `swapOrOffer`,
-    /// `choose`).
-    pub const fn name(&self) -> &'static str {
-        match self {
-            PendingKind::Place { .. } => "place",
-            PendingKind::Swap => "swap",
-            PendingKind::Swap2Choice { .. } => "swap2Choice",
-            PendingKind::Declare { .. } => "declare",
-            PendingKind::Offer { .. } => "offer",
-            PendingKind::SwapOrOffer { .. } => "swapOrOffer",
-            PendingKind::Choose { .. } => "choose",
-        }
-    }
-}
-
-/// An action of the opening.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum OpeningAction {
-    /// Place one stone (of the pending colour).
-    Place(Pos),
-    /// Swap colours (`true`) or keep them (`false`).
-    Swap(bool),
-    /// Swap2's third option: two more stones, the second colour's then the first colour's.
-    PutTwo([Pos; 2]),
-    /// Declare the number of 5th moves (Soosõrv).
-    Declare(u8),
-    /// Offer these 5th moves.
-    Offer(Vec<Pos>),
-    /// Choose this offer.
-    Choose(Pos),
-}
-
-impl OpeningAction {
-    /// A short name (`place`, `swap`, `putTwo`, `declare`, `offer`, `choose`).
-    pub const fn name(&self) -> &'static str {
-        match self {
-            OpeningAction::Place(_) => "place",
-            OpeningAction::Swap(_) => "swap",
-            OpeningAction::PutTwo(_) => "putTwo",
-            OpeningAction::Declare(_) => "declare",
-            OpeningAction::Offer(_) => "offer",
-            OpeningAction::Choose(_) => "choose",
-        }
-    }
-}
-
-/// What an accepted action did, in order; the caller mirrors it (stones onto its board, swaps
-/// onto its players).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// A stone of this colour goes on this point.
-    Stone(Pos, Color),
-    /// A swap decision: `true` = the sides exchanged colours.
-    Swapped(bool),
-    /// The number of 5th moves was declared.
-    Declared(u8),
-    /// These 5th moves were offered.
-    Offered(Vec<Pos>),
-    /// This offer was chosen (a [`Effect::Stone`] on it follows).
-    Chosen(Pos),
-    /// The opening is over; normal play continues with this colour to move.
-    Finished(Color),
-}
-
-/// Why an opening action was refused.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum OpeningError {
-    /// Not an opening rule's name.
-    #[error(
-        "unknown opening rule {0:?} (none, center, pro, longPro, swap, swap2, rif, soosorv, soosorv-N, taraguchi10)"
-    )]
-    UnknownRule(String),
-    /// Soosõrv's N out of range.
-    #[error("soosorv's N must be 1..={MAX_SOOSORV_N}, not {0}")]
-    BadSoosorvN(u8),
-    /// The board is too small for the rule.
-    #[error("the {rule} opening needs a board of at least {min}x{min}")]
-    BoardTooSmall {
-        /// The rule's name.
-        rule: &'static str,
-        /// The smallest side.
-        min: usize,
-    },
-    /// The opening is over.
-    #[error("the opening is over")]
-    Finished,
-    /// The other side must act.
-    #[error("the {} player must act in the opening, not the {} player", .expected.name(), .expected.other().name())]
-    NotYourTurn {
-        /// Who must act.
-        expected: Side,
-    },
-    /// The action does not answer the pending step.
-    #[error("the opening waits for {expected}, not {got}")]
-    WrongAction {
-        /// The pending step's name.
-        expected: &'static str,
-        /// The action's name.
-        got: &'static str,
-    },
-    /// Swap2's choice is a swap, a 4th stone or two stones; keeping colours is said by placing.
-    #[error("swap2: answer with swap, a 4th stone (place) or two stones (putTwo)")]
-    Swap2KeepIsAPlace,
-    /// A point off the board.
-    #[error("({x},{y}) is off the board")]
-    OffBoard {
-        /// Column.
-        x: usize,
-        /// Row.
-        y: usize,
-    },
-    /// A point already holding a stone.
-    #[error("({x},{y}) is already occupied")]
-    Occupied {
-        /// Column.
-        x: usize,
-        /// Row.
-        y: usize,
-    },
-    /// A stone outside its region.
-    #[error("({x},{y}) is outside the allowed region: {region}")]
-    OutsideRegion {
-        /// Column.
-        x: usize,
-        /// Row.
-        y: usize,
-        /// The region.
-        region: Region,
-    },
-    /// A declared number out of range.
-    #[error("declare 1..={max} fifth moves, not {got}")]
-    BadDeclare {
-        /// The most allowed.
-        max: u8,
-        /// The number given.
-        got: u8,
-    },
-    /// The wrong number of offers.
-    #[error("offer exactly {expected} fifth moves, not {got}")]
-    BadOfferCount {
-        /// The number required.
-        expected: u8,
-        /// The number given.
-        got: usize,
-    },
-    /// Two offers are the same point up to a symmetry of the position (or the same point).
-    #[error("the offers ({},{}) and ({},{}) are symmetric", .a.x(), .a.y(), .b.x(), .b.y())]
-    SymmetricOffers {
-        /// The first of the pair.
-        a: Pos,
-        /// The second.
-        b: Pos,
-    },
-    /// A choice that is not among the offers.
-    #[error("({},{}) is not one of the offers", .0.x(), .0.y())]
-    NotOffered(Pos),
-}
 
 /// Who performs a queued step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -514,10 +102,10 @@ pub struct Opening {
 
 impl Opening {
     /// The opening of `rule` on `board` (which should be empty), with `first_color` moving first.
-    pub fn new(
+    pub fn new<B: Position + ?Sized>(
         rule: OpeningRule,
         first_color: Color,
-        board: &Board,
+        board: &B,
     ) -> Result<Opening, OpeningError> {
         rule.check()?;
         let min = rule.min_size();
@@ -740,9 +328,9 @@ impl Opening {
     }
 
     /// Checks `action` by `by` against `board` (the position so far) without changing anything.
-    pub fn check(
+    pub fn check<B: Position + ?Sized>(
         &self,
-        board: &Board,
+        board: &B,
         by: Side,
         action: &OpeningAction,
     ) -> Result<(), OpeningError> {
@@ -750,9 +338,9 @@ impl Opening {
     }
 
     /// Applies `action` by `by`; on success the effects, in order (on error nothing changed).
-    pub fn apply(
+    pub fn apply<B: Position + ?Sized>(
         &mut self,
-        board: &Board,
+        board: &B,
         by: Side,
         action: OpeningAction,
     ) -> Result<Vec<Effect>, OpeningError> {
@@ -862,12 +450,17 @@ impl Opening {
 }
 
 /// Checks one stone: on the board, empty, not among `taken`, within `region`.
-fn check_point(board: &Board, p: Pos, region: Region, taken: &[Pos]) -> Result<(), OpeningError> {
+fn check_point<B: Position + ?Sized>(
+    board: &B,
+    p: Pos,
+    region: Region,
+    taken: &[Pos],
+) -> Result<(), OpeningError> {
     let (x, y) = (p.x(), p.y());
-    if !board.contains(p) {
+    if !board.on_board(p) {
         return Err(OpeningError::OffBoard { x, y });
     }
-    if !board.is_empty(p) || taken.contains(&p) {
+    if !board.is_free(p) || taken.contains(&p) {
         return Err(OpeningError::Occupied { x, y });
     }
     if !region.contains(board, p) {
@@ -877,7 +470,11 @@ fn check_point(board: &Board, p: Pos, region: Region, taken: &[Pos]) -> Result<(
 }
 
 /// Checks an offer list: the count, each point, and no two symmetric (or equal).
-fn check_offers(board: &Board, points: &[Pos], count: u8) -> Result<(), OpeningError> {
+fn check_offers<B: Position + ?Sized>(
+    board: &B,
+    points: &[Pos],
+    count: u8,
+) -> Result<(), OpeningError> {
     if points.len() != usize::from(count) {
         return Err(OpeningError::BadOfferCount {
             expected: count,
@@ -891,71 +488,6 @@ fn check_offers(board: &Board, points: &[Pos], count: u8) -> Result<(), OpeningE
         Some((a, b)) => Err(OpeningError::SymmetricOffers { a, b }),
         None => Ok(()),
     }
-}
-
-/// Empty points of `region`, preferring those within distance 2 of a stone (all of the region
-/// when none is), in board order.
-fn region_points(board: &Board, region: Region, taken: &[Pos]) -> Vec<Pos> {
-    let all: Vec<Pos> = board
-        .positions()
-        .filter(|&p| board.is_empty(p) && !taken.contains(&p) && region.contains(board, p))
-        .collect();
-    let near: Vec<Pos> = all
-        .iter()
-        .copied()
-        .filter(|&p| board.is_near_empty(p))
-        .collect();
-    if near.is_empty() { all } else { near }
-}
-
-/// `count` pairwise non-symmetric empty points, drawn with `rng` (near the stones first); fewer
-/// only when the board has no more classes.
-pub fn random_offers<R: RngCore>(board: &Board, count: u8, rng: &mut R) -> Vec<Pos> {
-    let mut pool = region_points(board, Region::Anywhere, &[]);
-    let far: Vec<Pos> = board
-        .positions()
-        .filter(|&p| board.is_empty(p) && !pool.contains(&p))
-        .collect();
-    let mut chosen: Vec<Pos> = Vec::new();
-    for candidates in [&mut pool, &mut far.clone()] {
-        while chosen.len() < usize::from(count) && !candidates.is_empty() {
-            let p = candidates.swap_remove(uniform(rng, candidates.len()));
-            if !chosen.iter().any(|&q| symmetry::equivalent(board, p, q)) {
-                chosen.push(p);
-            }
-        }
-    }
-    chosen
-}
-
-/// A legal action for the pending step, drawn with `rng`: a stone on a random point of its region
-/// (near the stones when possible), no swap, the 4th stone for Swap2, one fifth move declared,
-/// random non-symmetric offers, a random offer chosen. `None` once the opening is over (or when a
-/// region has no empty point left).
-pub fn auto_action<R: RngCore>(
-    opening: &Opening,
-    board: &Board,
-    rng: &mut R,
-) -> Option<OpeningAction> {
-    let pending = opening.pending()?;
-    let pick = |points: Vec<Pos>, rng: &mut R| {
-        (!points.is_empty()).then(|| points[uniform(rng, points.len())])
-    };
-    Some(match pending.kind {
-        PendingKind::Place { region, .. } => {
-            OpeningAction::Place(pick(region_points(board, region, &[]), rng)?)
-        }
-        PendingKind::Swap | PendingKind::SwapOrOffer { .. } => OpeningAction::Swap(false),
-        PendingKind::Swap2Choice { .. } => {
-            OpeningAction::Place(pick(region_points(board, Region::Anywhere, &[]), rng)?)
-        }
-        PendingKind::Declare { .. } => OpeningAction::Declare(1),
-        PendingKind::Offer { count, .. } => {
-            let offers = random_offers(board, count, rng);
-            (offers.len() == usize::from(count)).then_some(OpeningAction::Offer(offers))?
-        }
-        PendingKind::Choose { .. } => OpeningAction::Choose(pick(opening.offers.clone(), rng)?),
-    })
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 //! Everything here is exact: the stabiliser of the position is computed by checking every stone
 //! under each of the (at most eight) maps.
 
-use crate::board::Board;
+use super::position::Position;
 use crate::core::Pos;
 
 /// One of the eight symmetries of a square board, as a map of (x, y).
@@ -75,29 +75,29 @@ impl Symmetry {
 
 /// The symmetries that map the position onto itself (stones onto stones of the same colour).
 /// Always contains [`Symmetry::Identity`].
-pub fn stabiliser(board: &Board) -> Vec<Symmetry> {
+pub fn stabiliser<B: Position + ?Sized>(board: &B) -> Vec<Symmetry> {
     let (w, h) = (board.width(), board.height());
-    let stones = board.history();
+    let stones = board.stones();
     Symmetry::ALL
         .into_iter()
         .filter(|s| s.fits(w, h))
         .filter(|&s| {
             stones
                 .iter()
-                .all(|&(p, c)| board.get(s.apply(p, w, h)) == Some(c))
+                .all(|&(p, c)| board.stone(s.apply(p, w, h)) == Some(c))
         })
         .collect()
 }
 
 /// Whether `a` and `b` are the same point up to a symmetry of the position (`a == b` counts).
-pub fn equivalent(board: &Board, a: Pos, b: Pos) -> bool {
+pub fn equivalent<B: Position + ?Sized>(board: &B, a: Pos, b: Pos) -> bool {
     let (w, h) = (board.width(), board.height());
     stabiliser(board).into_iter().any(|s| s.apply(a, w, h) == b)
 }
 
 /// The first pair of `points` that are symmetric to each other given the position (or equal),
 /// in the order given.
-pub fn first_symmetric_pair(board: &Board, points: &[Pos]) -> Option<(Pos, Pos)> {
+pub fn first_symmetric_pair<B: Position + ?Sized>(board: &B, points: &[Pos]) -> Option<(Pos, Pos)> {
     let (w, h) = (board.width(), board.height());
     let group = stabiliser(board);
     for (i, &a) in points.iter().enumerate() {
@@ -113,6 +113,7 @@ pub fn first_symmetric_pair(board: &Board, points: &[Pos]) -> Option<(Pos, Pos)>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
     use crate::core::Color;
     use crate::rule::Rule;
 

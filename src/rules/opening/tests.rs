@@ -2,6 +2,7 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::*;
+use crate::board::Board;
 use crate::rule::Rule;
 
 fn p(x: usize, y: usize) -> Pos {
@@ -493,4 +494,62 @@ fn auto_actions_finish_every_opening_legally() {
             }
         }
     }
+}
+
+/// A position that is not an omok board (as another rule family's would be).
+struct Grid {
+    size: usize,
+    cells: Vec<Option<Color>>,
+}
+
+impl Position for Grid {
+    fn width(&self) -> usize {
+        self.size
+    }
+    fn height(&self) -> usize {
+        self.size
+    }
+    fn stone(&self, p: Pos) -> Option<Color> {
+        self.cells[p.y() * self.size + p.x()]
+    }
+}
+
+#[test]
+fn any_position_type_works_and_white_may_move_first() {
+    let mut g = Grid {
+        size: 13,
+        cells: vec![None; 169],
+    };
+    let mut o = Opening::new(OpeningRule::Pro, Color::White, &g).unwrap();
+    let mut put = |g: &mut Grid, o: &mut Opening, by, q: Pos| {
+        for e in o.apply(&*g, by, Place(q)).unwrap() {
+            if let Effect::Stone(q, c) = e {
+                g.cells[q.y() * 13 + q.x()] = Some(c);
+            }
+        }
+    };
+    assert!(matches!(
+        o.check(&g, First, &Place(p(5, 6))),
+        Err(OpeningError::OutsideRegion { .. })
+    ));
+    put(&mut g, &mut o, First, p(6, 6));
+    assert_eq!(g.stone(p(6, 6)), Some(Color::White));
+    put(&mut g, &mut o, Second, p(7, 7));
+    assert_eq!(g.stone(p(7, 7)), Some(Color::Black));
+    assert!(o.check(&g, First, &Place(p(8, 8))).is_err());
+    put(&mut g, &mut o, First, p(9, 6));
+    assert!(o.is_finished());
+    assert_eq!(o.next_to_move(), Color::Black);
+    // The lone centre stone of a fresh grid keeps all eight symmetries.
+    let mut g = Grid {
+        size: 13,
+        cells: vec![None; 169],
+    };
+    g.cells[6 * 13 + 6] = Some(Color::White);
+    assert_eq!(symmetry::stabiliser(&g).len(), 8);
+    assert!(
+        random_offers(&g, 3, &mut Xoshiro256PlusPlus::seed_from_u64(1))
+            .iter()
+            .all(|q| g.near_a_stone(*q))
+    );
 }
