@@ -502,7 +502,7 @@ fn run_moves(
     }
 }
 
-mod opening;
+pub mod opening;
 
 #[cfg(test)]
 mod tests;

@@ -521,7 +521,7 @@ fn any_position_type_works_and_white_may_move_first() {
         cells: vec![None; 169],
     };
     let mut o = Opening::new(OpeningRule::Pro, Color::White, &g).unwrap();
-    let mut put = |g: &mut Grid, o: &mut Opening, by, q: Pos| {
+    let put = |g: &mut Grid, o: &mut Opening, by, q: Pos| {
         for e in o.apply(&*g, by, Place(q)).unwrap() {
             if let Effect::Stone(q, c) = e {
                 g.cells[q.y() * 13 + q.x()] = Some(c);
