@@ -4,7 +4,8 @@
 //! All judgements use one measure, `value(stones, colour)`: the engine's search score of the
 //! position (from the side to move by stone counts), turned to `colour`'s view. Then:
 //!
-//! - **Placing a stone** (any region): the candidates are the region's empty points near the
+//! - **Placing a stone** (any region): on an empty board, the point of the region nearest the
+//!   centre. Otherwise the candidates are the region's empty points near the
 //!   stones (the region's points when none is near; the centre of an empty board), the best
 //!   [`CANDIDATES`] by the static move score of the stone's colour. When a swap decision of the
 //!   opponent still lies ahead in the opening ([`Opening::swap_follows`]: Swap and Swap2
@@ -232,11 +233,12 @@ impl Decider<'_> {
         balance: bool,
         margin: i32,
     ) -> Option<Pos> {
-        let candidates: Vec<Pos> = self
-            .ranked(color, region)
-            .into_iter()
-            .take(CANDIDATES)
-            .collect();
+        let ranked = self.ranked(color, region);
+        if self.board.move_count() == 0 {
+            // The first stone goes as near the centre as the region allows.
+            return ranked.first().copied();
+        }
+        let candidates: Vec<Pos> = ranked.into_iter().take(CANDIDATES).collect();
         let mut scored: Vec<(i32, Pos)> = candidates
             .into_iter()
             .map(|p| {

@@ -107,7 +107,9 @@ impl SessionError {
 /// act — the player to move, or the one an undo request or draw offer waits for — for an action,
 /// applies it at the same `now` as the line that led to it, and reports its events in the same
 /// output line, with the actions themselves under `seatActions` (so that a log of all actions
-/// replays the game with [`Game::replay`]).
+/// replays the game with [`Game::replay`]). At most [`MAX_SEAT_ACTIONS`] follow one line (two
+/// seats playing each other continue with the next line); a refused seat action stops them until
+/// the next line.
 pub trait Seat {
     /// The action of `player` in `game` at `now`, or `None` to do nothing.
     fn act(&mut self, game: &Game, player: &str, now: u64) -> Option<Action>;

@@ -10,13 +10,21 @@ use crate::core::Pos;
 use crate::rules::auto_move::uniform;
 
 /// Empty points of `region`, preferring those within distance 2 of a stone (all of the region
-/// when none is), in board order.
+/// when none is; on an empty board those nearest the centre, as the auto-move policy opens at
+/// the centre), in board order.
 fn region_points<B: Position + ?Sized>(board: &B, region: Region, taken: &[Pos]) -> Vec<Pos> {
-    let all: Vec<Pos> = board
+    let mut all: Vec<Pos> = board
         .points()
         .into_iter()
         .filter(|&p| board.is_free(p) && !taken.contains(&p) && region.contains(board, p))
         .collect();
+    if board.stones().is_empty() {
+        let c = board.middle();
+        let d = |p: &Pos| p.x().abs_diff(c.x()).max(p.y().abs_diff(c.y()));
+        let nearest = all.iter().map(d).min().unwrap_or(0);
+        all.retain(|p| d(p) == nearest);
+        return all;
+    }
     let near: Vec<Pos> = all
         .iter()
         .copied()
