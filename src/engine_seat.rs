@@ -10,12 +10,15 @@
 //! | `nodes` | node limit of each search (moves and opening evaluations) | 20 000 |
 //! | `depth` | depth limit of each search | 12 |
 //! | `seed` | seed of the engine's random choices | the game's seed |
+//! | `chargeTime` | `true`: each answer's `now` is the line's `now` plus the measured thinking time | `false` |
 //!
-//! The engine thinks with node and depth limits on a clock that does not move, so its answers
+//! The engine thinks with node and depth limits on a clock that does not move, so its choices
 //! depend only on the game and the description, never on the machine's speed: replaying the same
-//! lines gives the same game. It answers at the `now` of the line that made it the player to act,
-//! so its own thinking is not charged to its clock; the referee's clocks, deadlines and Fischer
-//! increments otherwise apply to it as to anyone. It accepts undo requests and declines draw
+//! lines gives the same game. By default it answers at the `now` of the line that made it the
+//! player to act, so its thinking is not charged to its clock and the output is the same on every
+//! run; with `chargeTime` its real thinking time is charged (the answers' `now` then vary from run
+//! to run; the logged `seatActions` still replay exactly). The referee's clocks, deadlines and
+//! Fischer increments apply to it as to anyone. It accepts undo requests and declines draw
 //! offers.
 
 use std::sync::Arc;
@@ -46,6 +49,9 @@ pub struct EngineSeatSpec {
     /// Seed (default: the game's).
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Charge the measured thinking time.
+    #[serde(default, rename = "chargeTime")]
+    pub charge_time: bool,
 }
 
 fn full_strength() -> u8 {
@@ -63,6 +69,7 @@ pub struct EngineSeat {
     engine: Engine,
     limits: Limits,
     seed: u64,
+    charge_time: bool,
 }
 
 impl EngineSeat {
@@ -95,6 +102,7 @@ impl EngineSeat {
                 max_depth: Some(spec.depth),
             },
             seed,
+            charge_time: spec.charge_time,
         })
     }
 }
@@ -121,6 +129,38 @@ impl Seat for EngineSeat {
         if game.turn() != me {
             return None;
         }
+        let started = std::time::Instant::now();
+        let mut action = self.think(game, player, now)?;
+        if self.charge_time {
+            let spent = started.elapsed().as_millis() as u64;
+            set_now(&mut action, now.saturating_add(spent));
+        }
+        Some(action)
+    }
+}
+
+/// Sets an action's `now`.
+fn set_now(action: &mut Action, t: u64) {
+    match action {
+        Action::Place { now, .. }
+        | Action::Swap { now, .. }
+        | Action::PutTwo { now, .. }
+        | Action::Declare { now, .. }
+        | Action::Offer { now, .. }
+        | Action::Choose { now, .. }
+        | Action::RequestUndo { now, .. }
+        | Action::RespondUndo { now, .. }
+        | Action::OfferDraw { now, .. }
+        | Action::RespondDraw { now, .. }
+        | Action::CancelOffer { now, .. }
+        | Action::Resign { now, .. }
+        | Action::Timeout { now, .. } => *now = t,
+    }
+}
+
+impl EngineSeat {
+    /// The engine's move or opening step for `player` (to move) at `now`.
+    fn think(&mut self, game: &Game, player: &str, now: u64) -> Option<Action> {
         let seed = self.seed ^ game.moves().len() as u64;
         if game.in_opening() {
             let action = decide(

@@ -610,3 +610,27 @@ fn bad_engine_seats_are_setup_errors() {
         assert_eq!(v["error"]["code"], "malformedSetup", "{guest}");
     }
 }
+
+#[test]
+fn an_engine_seat_may_charge_its_thinking_time() {
+    let setup = json!({
+        "options": {"ruleSet": "free", "openingRule": "swap", "colorAssignment": "hostBlack",
+                    "timeControl": {"kind": "fischer", "baseSec": 60, "incSec": 0}},
+        "seed": 4, "now": 5000,
+        "players": {"host": {"engine": {"nodes": 200, "depth": 2, "chargeTime": true}}, "guest": "bob"}
+    });
+    let mut session = omok::game::session::Session::with_seats(omok::engine_seat::factory(
+        omok::params::Params::default(),
+    ));
+    let v: Value = serde_json::from_str(&session.handle_line(&setup.to_string()).unwrap()).unwrap();
+    let actions = v["seatActions"].as_array().unwrap();
+    assert_eq!(actions.len(), 3, "the engine proposes three stones: {v}");
+    let times: Vec<u64> = actions.iter().map(|a| a["now"].as_u64().unwrap()).collect();
+    assert!(
+        times[0] >= 5000 && times.windows(2).all(|w| w[0] <= w[1]),
+        "{times:?}"
+    );
+    let game = session.game().unwrap();
+    let spent = times[2] - 5000;
+    assert_eq!(game.remaining_ms(Color::Black), Some(60_000 - spent));
+}

@@ -268,7 +268,7 @@ fn swap2_step(
                     Err(end)
                 }
                 verdict => {
-                    moves.push(MoveRecord { pos: p, ms: 0 });
+                    moves.push(MoveRecord { pos: p, ms });
                     match verdict {
                         Verdict::Over(outcome) => Err(End {
                             outcome,
