@@ -1,6 +1,7 @@
 //! The opening rules in the referee (issue 12): one full scripted game per rule through
 //! `pbrain-omok referee`, each rule's illegal actions with their codes, clocks and colours through
-//! swaps, the opening's auto-action on a timeout, undo refusal, and replay by hash.
+//! swaps, the opening's auto-action on a timeout, undo refusal, replay by hash, and seats played
+//! by the engine (events, seat actions, replay, charged thinking time).
 
 mod common;
 
