@@ -11,6 +11,7 @@
 //! - [`result`]: the [`GameResult`] with its Korean and English summaries;
 //! - [`view`]: what players and spectators may see ([`GameView`]);
 //! - [`hash`]: the stable state hash that replays are compared by;
+//! - [`opening`]: the opening rule's steps (`openingRule`) played through actions;
 //! - [`error`]: [`GameError`], with a code and Korean and English messages;
 //! - [`session`]: the JSON-lines interface of `pbrain-omok referee`, as pure functions.
 //!
@@ -34,6 +35,7 @@ pub mod actions;
 pub mod clock;
 pub mod error;
 pub mod hash;
+pub mod opening;
 pub mod options;
 pub mod result;
 pub mod session;

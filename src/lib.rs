@@ -13,9 +13,12 @@
 //! - [`time`]: injectable clocks and the per-move time budget;
 //! - [`search`]: move choice (the practice player for now);
 //! - [`engine`]: the I/O-free facade the protocol, referee and tournaments drive;
+//! - [`opening_play`]: the engine's decisions in the opening rules (propose, swap, declare, offer,
+//!   choose);
 //! - [`protocol`]: the Piskvork brain (parser, state machine, stdin reader thread);
 //! - [`batch`]: the JSON-lines forbidden-point interface for frontends;
 //! - [`game`]: the referee of one game (options, actions, clocks, views, results, replay hash).
+//! - [`engine_seat`]: a referee seat played by the engine (`{"engine": {"strength": 50}}`).
 //! - [`pente`]: Pente (captures, 2–4 players): its own position, referee and practice opponent.
 //! - [`tournament`]: matches between Piskvork brains judged by the referee (records, report,
 //!   SPRT), and `play`, a person against the engine in the terminal.
@@ -26,10 +29,12 @@ pub mod bench;
 pub mod board;
 pub mod core;
 pub mod engine;
+pub mod engine_seat;
 pub mod error;
 pub mod eval;
 pub mod game;
 pub mod notation;
+pub mod opening_play;
 pub mod params;
 pub mod pattern;
 pub mod pente;

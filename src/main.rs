@@ -168,7 +168,8 @@ fn run(args: Args) -> Result<()> {
             }
         }
         Some(Command::Referee) => {
-            let mut session = omok::game::Session::new();
+            let mut session =
+                omok::game::Session::with_seats(omok::engine_seat::factory(params.clone()));
             let mut out = io::stdout().lock();
             for line in io::stdin().lock().lines() {
                 if let Some(reply) = session.handle_line(&line.context("reading stdin")?) {

@@ -7,6 +7,7 @@
 pub mod auto_move;
 pub mod forbidden;
 pub mod hints;
+pub mod opening;
 pub mod reference;
 pub mod win;
 
@@ -14,6 +15,7 @@ pub use crate::rule::Rule;
 pub use auto_move::auto_move;
 pub use forbidden::{ForbidChecker, ForbidOptions, ForbiddenKind, forbidden, forbidden_points};
 pub use hints::{Threat, ThreatKind, threats};
+pub use opening::{Opening, OpeningAction, OpeningError, OpeningRule};
 
 pub use win::{find_five, winning_line};
 

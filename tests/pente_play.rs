@@ -66,4 +66,27 @@ fn a_capture_is_reported_and_bad_options_refused() {
         "",
     );
     assert!(!suicide.status.success());
+    let swap = common::run_binary(
+        &[
+            "play",
+            "--rule",
+            "pente",
+            "--size",
+            "9",
+            "--opening-rule",
+            "swap",
+        ],
+        "",
+    );
+    assert!(!swap.status.success());
+    assert!(String::from_utf8_lossy(&swap.stderr).contains("Pente plays none, pro or longPro"));
+    // Pro: the person (white) must open on the centre.
+    let pro = play(
+        &["--size", "9", "--nodes", "200", "--opening-rule", "pro"],
+        "a1\nquit\n",
+    );
+    assert!(
+        pro.contains("a1: the first stone must be on the centre"),
+        "{pro}"
+    );
 }

@@ -542,7 +542,7 @@ fn c17_views_leak_nothing() {
         let j = serde_json::to_value(v).unwrap();
         j.as_object().unwrap().keys().cloned().collect()
     };
-    let public = "board clock draw moves options phase players result rule size turn undo viewer lastMove winLine";
+    let public = "board clock draw moves opening options phase players result rule size turn undo viewer lastMove winLine";
     let mut want: Vec<&str> = public.split(' ').collect();
     want.sort();
     let with = |extra: &[&'static str]| {

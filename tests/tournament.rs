@@ -568,3 +568,56 @@ fn the_brain_not_to_move_is_suspended_unless_pondering_is_allowed() {
     assert!(grew.iter().any(|l| l == "WATCH grew"), "{grew:?}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn opening_rules_swap2_through_swap2board_and_rif_decided_by_the_manager() {
+    let dir = temp_dir("opening-rules");
+    let engines = "[[engine]]\nstrength = 10\ninfo = [\"max_node 2000\"]\n\
+                   [[engine]]\nstrength = 0\ninfo = [\"max_node 2000\"]\n";
+    for rule in ["swap2", "rif"] {
+        let header = format!(
+            "rule = \"freestyle\"\nboard_size = 9\ngames = 2\nconcurrency = 2\n\
+             opening_rule = \"{rule}\"\noverwrite = true\n[time]\nturn_ms = 3000\n"
+        );
+        let summary = run(&dir, &header, engines);
+        assert_eq!(summary.records.len(), 2, "{rule}");
+        for r in &summary.records {
+            assert!(
+                matches!(
+                    r.reason,
+                    Reason::Five | Reason::BoardFull | Reason::NoLegalMove
+                ),
+                "{rule}: {:?} {}",
+                r.reason,
+                r.detail
+            );
+            assert!(r.opening_stones >= 3, "{rule}");
+            assert_ne!(r.black_engine, r.white_engine);
+        }
+    }
+    // Rules other than swap2 need omok engines; no opening file beside a rule.
+    let spec = |extra: &str, body: &str| {
+        let path = dir.join("bad.toml");
+        std::fs::write(&path, format!("{extra}\n{body}")).unwrap();
+        let args = TournamentArgs {
+            spec: path,
+            ..TournamentArgs::default()
+        };
+        TournamentSpec::load(&args, omok())
+            .map(|_| ())
+            .unwrap_err()
+            .to_string()
+    };
+    let body = format!("[[engine]]\nstrength = 1\n{}", bad("peer", &["junk"]));
+    let e = spec("opening_rule = \"rif\"", &body);
+    assert!(e.contains("omok engines only") && e.contains("peer"), "{e}");
+    std::fs::write(dir.join("o.txt"), "0,0\n").unwrap();
+    let e = spec(
+        "opening_rule = \"swap2\"\n[openings]\nfile = \"o.txt\"",
+        OMOK_PAIR,
+    );
+    assert!(e.contains("exclude each other"), "{e}");
+    let e = spec("opening_rule = \"yamaguchi\"", OMOK_PAIR);
+    assert!(e.contains("unknown opening rule"), "{e}");
+    let _ = std::fs::remove_dir_all(dir);
+}

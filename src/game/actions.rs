@@ -13,7 +13,16 @@
 //! | `respondDraw {accept}` | the other player | an offer pending; accepting ends in a draw (`drawAgreed`) |
 //! | `cancelOffer` | the requester | cancels the player's own pending undo request and/or draw offer |
 //! | `resign` | either player, any time | the opponent wins |
-//! | `timeout` | the system | see [`super::clock`] |
+//! | `timeout` | the system | see [`super::clock`]; in the opening, perMove + `autoMove` plays the seeded opening action ([`crate::rules::opening::auto_action`]) |
+//! | `place {x, y}` in the opening | the player the opening waits for | a stone of the pending colour within the pending region (see [`super::opening`]) |
+//! | `swap {swap}` | the player the opening waits for | a swap decision (`true` exchanges the players' colours) |
+//! | `putTwo {points}` | the second player, at Swap2's choice | two stones, the second colour's then the first colour's |
+//! | `declare {count}` | Soosõrv's white | 1..=N fifth moves |
+//! | `offer {points}` | the player the opening waits for | exactly the pending number of pairwise non-symmetric empty points |
+//! | `choose {x, y}` | the player the opening waits for | one of the offers; it is placed |
+//!
+//! During the opening `requestUndo` is refused (`undoInOpening`), and so is an undo after it that
+//! would take back an opening stone.
 //!
 //! A place by the player a request was made *to* declines it (`undoDeclined`/`drawDeclined` with
 //! `auto: true`, seed 004 §8.2). A place by the undo requester also drops the request
@@ -29,6 +38,7 @@ use super::state::{Game, UndoRequest, ser_color};
 use crate::core::{Color, Pos};
 use crate::notation::format_renju_upper;
 use crate::rules::ForbiddenKind;
+use crate::rules::opening::OpeningAction as OpeningInput;
 
 /// One action, as JSON `{"type": "place", "player": "alice", "x": 7, "y": 7, "now": 1000}`.
 /// `now` is the server's arrival time in milliseconds. Unknown fields are errors.
@@ -97,6 +107,53 @@ pub enum Action {
         /// Arrival time (ms).
         now: u64,
     },
+    /// Opening: swap colours (`swap: true`) or keep them (`false`).
+    Swap {
+        /// The player's id.
+        player: String,
+        /// Swap or keep.
+        swap: bool,
+        /// Arrival time (ms).
+        now: u64,
+    },
+    /// Opening (Swap2's third answer): the 4th and 5th stones, second colour first.
+    PutTwo {
+        /// The player's id.
+        player: String,
+        /// The two points.
+        points: [Point; 2],
+        /// Arrival time (ms).
+        now: u64,
+    },
+    /// Opening (Soosõrv): declare how many 5th moves will be offered.
+    Declare {
+        /// The player's id.
+        player: String,
+        /// How many.
+        count: u8,
+        /// Arrival time (ms).
+        now: u64,
+    },
+    /// Opening: offer these 5th moves.
+    Offer {
+        /// The player's id.
+        player: String,
+        /// The offered points.
+        points: Vec<Point>,
+        /// Arrival time (ms).
+        now: u64,
+    },
+    /// Opening: choose one of the offered 5th moves (it is placed).
+    Choose {
+        /// The player's id.
+        player: String,
+        /// Column.
+        x: i64,
+        /// Row.
+        y: i64,
+        /// Arrival time (ms).
+        now: u64,
+    },
     /// The time of the player to move ran out (or their disconnection grace did).
     Timeout {
         /// Arrival time (ms).
@@ -114,7 +171,62 @@ pub enum Action {
     },
 }
 
+/// A point in an action, `{"x": 7, "y": 7}` (0-based, y from the top; checked against the board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Point {
+    /// Column.
+    pub x: i64,
+    /// Row.
+    pub y: i64,
+}
+
+impl From<Pos> for Point {
+    fn from(p: Pos) -> Point {
+        Point {
+            x: p.x() as i64,
+            y: p.y() as i64,
+        }
+    }
+}
+
 impl Action {
+    /// The referee action of an opening action of the rules module by `player` at `now`.
+    pub fn from_opening(
+        player: &str,
+        action: crate::rules::opening::OpeningAction,
+        now: u64,
+    ) -> Action {
+        use crate::rules::opening::OpeningAction as O;
+        let player = player.to_string();
+        match action {
+            O::Place(p) => Action::Place {
+                player,
+                x: p.x() as i64,
+                y: p.y() as i64,
+                now,
+            },
+            O::Swap(swap) => Action::Swap { player, swap, now },
+            O::PutTwo([a, b]) => Action::PutTwo {
+                player,
+                points: [a.into(), b.into()],
+                now,
+            },
+            O::Declare(count) => Action::Declare { player, count, now },
+            O::Offer(points) => Action::Offer {
+                player,
+                points: points.into_iter().map(Point::from).collect(),
+                now,
+            },
+            O::Choose(p) => Action::Choose {
+                player,
+                x: p.x() as i64,
+                y: p.y() as i64,
+                now,
+            },
+        }
+    }
+
     /// The action's arrival time (ms).
     pub fn now(&self) -> u64 {
         match self {
@@ -125,6 +237,11 @@ impl Action {
             | Action::RespondDraw { now, .. }
             | Action::CancelOffer { now, .. }
             | Action::Resign { now, .. }
+            | Action::Swap { now, .. }
+            | Action::PutTwo { now, .. }
+            | Action::Declare { now, .. }
+            | Action::Offer { now, .. }
+            | Action::Choose { now, .. }
             | Action::Timeout { now, .. } => *now,
         }
     }
@@ -138,7 +255,12 @@ impl Action {
             | Action::OfferDraw { player, .. }
             | Action::RespondDraw { player, .. }
             | Action::CancelOffer { player, .. }
-            | Action::Resign { player, .. } => Some(player),
+            | Action::Resign { player, .. }
+            | Action::Swap { player, .. }
+            | Action::PutTwo { player, .. }
+            | Action::Declare { player, .. }
+            | Action::Offer { player, .. }
+            | Action::Choose { player, .. } => Some(player),
             Action::Timeout { player, .. } => player.as_deref(),
         }
     }
@@ -280,6 +402,62 @@ pub enum Event {
         #[serde(skip_serializing_if = "Option::is_none")]
         late_move: Option<Pos>,
     },
+    /// Opening: a swap decision. `by` is the decider's colour before it; `black` and `white` are
+    /// the players' colours after it.
+    SwapDecided {
+        /// The decider's colour before the decision.
+        #[serde(serialize_with = "ser_color")]
+        by: Color,
+        /// Whether the colours were exchanged.
+        swap: bool,
+        /// Black's id now.
+        black: String,
+        /// White's id now.
+        white: String,
+    },
+    /// Opening (Soosõrv): the number of 5th moves was declared.
+    FifthMovesDeclared {
+        /// The declarer's colour.
+        #[serde(serialize_with = "ser_color")]
+        by: Color,
+        /// How many.
+        count: u8,
+    },
+    /// Opening: 5th moves were offered (with a single offer it is placed at once).
+    FifthMovesOffered {
+        /// The offering player's colour.
+        #[serde(serialize_with = "ser_color")]
+        by: Color,
+        /// The offers.
+        points: Vec<Pos>,
+    },
+    /// Opening: an offer was chosen (a `stonePlaced` follows).
+    OfferChosen {
+        /// The chooser's colour.
+        #[serde(serialize_with = "ser_color")]
+        by: Color,
+        /// The chosen point.
+        pt: Pos,
+    },
+    /// The opening is over; normal play begins with `turn` to move.
+    OpeningFinished {
+        /// The colour to move.
+        #[serde(serialize_with = "ser_color")]
+        turn: Color,
+    },
+    /// A timeout in the opening was answered with the seeded opening action (its events follow).
+    TimeoutAutoAction {
+        /// Whose time ran out.
+        #[serde(serialize_with = "ser_color")]
+        color: Color,
+        /// The action's name (`place`, `swap`, `declare`, `offer`, `choose`).
+        action: &'static str,
+        /// Consecutive auto-actions and auto-moves of that player, this one included.
+        streak: u32,
+        /// A place that arrived after the deadline and was not played.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        late_move: Option<Pos>,
+    },
     /// A player lost on time.
     TimeLoss {
         /// Who.
@@ -313,7 +491,32 @@ impl Game {
         };
         let mut events = Vec::new();
         match (action, color) {
+            (&Action::Place { x, y, .. }, Some(c)) if self.in_opening() => {
+                let p = self.point(Point { x, y })?;
+                self.opening_act(c, OpeningInput::Place(p), now, &mut events)?
+            }
             (&Action::Place { x, y, .. }, Some(c)) => self.place(c, x, y, now, &mut events)?,
+            (&Action::Swap { swap, .. }, Some(c)) => {
+                self.opening_act(c, OpeningInput::Swap(swap), now, &mut events)?
+            }
+            (Action::PutTwo { points, .. }, Some(c)) => {
+                let two = [self.point(points[0])?, self.point(points[1])?];
+                self.opening_act(c, OpeningInput::PutTwo(two), now, &mut events)?
+            }
+            (&Action::Declare { count, .. }, Some(c)) => {
+                self.opening_act(c, OpeningInput::Declare(count), now, &mut events)?
+            }
+            (Action::Offer { points, .. }, Some(c)) => {
+                let points = points
+                    .iter()
+                    .map(|&q| self.point(q))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.opening_act(c, OpeningInput::Offer(points), now, &mut events)?
+            }
+            (&Action::Choose { x, y, .. }, Some(c)) => {
+                let p = self.point(Point { x, y })?;
+                self.opening_act(c, OpeningInput::Choose(p), now, &mut events)?
+            }
             (Action::RequestUndo { .. }, Some(c)) => self.request_undo(c, &mut events)?,
             (&Action::RespondUndo { accept, .. }, Some(c)) => {
                 self.respond_undo(c, accept, now, &mut events)?
@@ -422,11 +625,17 @@ impl Game {
         if self.undo.pending.is_some() {
             return Err(GameError::UndoPending);
         }
+        if self.in_opening() {
+            return Err(GameError::UndoInOpening);
+        }
         let last = self.moves.last().ok_or(GameError::NothingToUndo)?;
         if !self.moves.iter().any(|m| m.color == c) {
             return Err(GameError::NothingToUndo);
         }
         let plies = if last.color == c { 1 } else { 2 };
+        if self.moves.len() < self.opening_stones + usize::from(plies) {
+            return Err(GameError::UndoInOpening);
+        }
         self.undo.pending = Some(UndoRequest { by: c, plies });
         events.push(Event::UndoRequested { by: c, plies });
         Ok(())

@@ -100,7 +100,11 @@ impl Game {
     /// too late, reported in the event.
     pub(crate) fn run_out_of_time(&mut self, now: u64, late: Option<Pos>, events: &mut Vec<Event>) {
         let c = self.turn;
-        let auto = matches!(self.options.time_control, TimeControl::PerMove { .. })
+        if self.in_opening() && self.opening_timeout(now, late, events) {
+            return;
+        }
+        let auto = !self.in_opening()
+            && matches!(self.options.time_control, TimeControl::PerMove { .. })
             && self.options.timeout_policy == TimeoutPolicy::AutoMove
             && *self.clock.auto_move_streak.get(c) < AUTO_MOVE_STREAK_LIMIT;
         if auto {

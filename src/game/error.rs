@@ -13,6 +13,7 @@ use thiserror::Error;
 
 use crate::core::Color;
 use crate::rules::ForbiddenKind;
+use crate::rules::opening::{OpeningError, Region};
 
 /// Why the referee rejected a setup or an action.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -128,6 +129,13 @@ pub enum GameError {
     /// cancelOffer with nothing of the player's pending.
     #[error("you have no pending undo request or draw offer to cancel")]
     NothingToCancel,
+    /// An opening action the opening rule does not allow now (its own code per kind, see
+    /// [`GameError::code`]).
+    #[error("{0}")]
+    Opening(OpeningError),
+    /// An undo request during the opening, or one that would take back opening stones.
+    #[error("moves of the opening cannot be taken back")]
+    UndoInOpening,
     /// A timeout before the deadline (and before the disconnection grace ran out).
     #[error("the time has not run out yet (deadline {deadline} ms, now {now} ms)")]
     NotTimedOut {
@@ -163,6 +171,70 @@ pub(crate) const fn color_en(c: Color) -> &'static str {
     }
 }
 
+/// The Korean name of an opening step or action.
+fn opening_step_ko(name: &str) -> &'static str {
+    match name {
+        "place" => "돌 놓기",
+        "swap" => "흑백 바꾸기 선택",
+        "swap2Choice" => "스왑2 선택(바꾸기, 4수 놓기, 두 수 더 놓기)",
+        "putTwo" => "두 수 더 놓기",
+        "declare" => "5수 개수 선언",
+        "offer" => "5수 후보 제시",
+        "swapOrOffer" => "바꾸기 선택 또는 5수 후보 제시",
+        "choose" => "5수 후보 고르기",
+        _ => "다른 동작",
+    }
+}
+
+/// The Korean text of a region.
+fn region_ko(region: Region) -> String {
+    match region {
+        Region::Anywhere => "판 어디든".into(),
+        Region::Within(0) => "가운데(천원)".into(),
+        Region::Within(r) => {
+            let side = 2 * u32::from(r) + 1;
+            format!("가운데 {side}×{side} 안")
+        }
+        Region::AtLeast(r) => format!("가운데에서 {r}칸 이상 떨어진 곳"),
+    }
+}
+
+/// The Korean message of an opening error.
+fn opening_ko(e: &OpeningError) -> String {
+    match e {
+        OpeningError::UnknownRule(r) => format!("{r}은(는) 알 수 없는 오프닝 규칙이에요"),
+        OpeningError::BadSoosorvN(n) => format!("수소르브 N은 1부터 10까지여야 해요({n})"),
+        OpeningError::BoardTooSmall { min, .. } => {
+            format!("이 오프닝 규칙은 {min}×{min} 이상의 판이 필요해요")
+        }
+        OpeningError::Finished => "오프닝이 이미 끝났어요".into(),
+        OpeningError::NotYourTurn { .. } => "지금은 상대 차례예요".into(),
+        OpeningError::WrongAction { expected, got } => format!(
+            "지금은 {}을(를) 할 차례예요({}은(는) 할 수 없어요)",
+            opening_step_ko(expected),
+            opening_step_ko(got)
+        ),
+        OpeningError::Swap2KeepIsAPlace => {
+            "스왑2에서는 바꾸기, 4수 놓기, 두 수 더 놓기 중 하나를 골라야 해요".into()
+        }
+        OpeningError::OffBoard { .. } => "판 밖의 자리예요".into(),
+        OpeningError::Occupied { .. } => "이미 돌이 있는 자리예요".into(),
+        OpeningError::OutsideRegion { region, .. } => {
+            format!("이 돌은 {}에 둬야 해요", region_ko(*region))
+        }
+        OpeningError::BadDeclare { max, got } => {
+            format!("5수 후보는 1개부터 {max}개까지 선언할 수 있어요({got}개는 안 돼요)")
+        }
+        OpeningError::BadOfferCount { expected, got } => {
+            format!("5수 후보를 정확히 {expected}개 제시해야 해요({got}개를 냈어요)")
+        }
+        OpeningError::SymmetricOffers { .. } => {
+            "서로 대칭인 5수 후보는 함께 제시할 수 없어요".into()
+        }
+        OpeningError::NotOffered(_) => "제시된 5수 후보 중에서 골라야 해요".into(),
+    }
+}
+
 impl GameError {
     /// A stable camelCase code for programs (`occupied`, `forbidden`, `notYourTurn`, …).
     pub const fn code(&self) -> &'static str {
@@ -190,6 +262,24 @@ impl GameError {
             GameError::NoDrawOffer => "noDrawOffer",
             GameError::NothingToCancel => "nothingToCancel",
             GameError::NotTimedOut { .. } => "notTimedOut",
+            GameError::UndoInOpening => "undoInOpening",
+            GameError::Opening(e) => match e {
+                OpeningError::WrongAction { .. } | OpeningError::Swap2KeepIsAPlace => {
+                    "wrongOpeningAction"
+                }
+                OpeningError::OutsideRegion { .. } => "outsideRegion",
+                OpeningError::BadDeclare { .. } => "badDeclare",
+                OpeningError::BadOfferCount { .. } => "badOfferCount",
+                OpeningError::SymmetricOffers { .. } => "symmetricOffers",
+                OpeningError::NotOffered(_) => "notOffered",
+                OpeningError::Finished => "openingOver",
+                OpeningError::NotYourTurn { .. } => "notYourTurn",
+                OpeningError::OffBoard { .. } => "offBoard",
+                OpeningError::Occupied { .. } => "occupied",
+                OpeningError::UnknownRule(_)
+                | OpeningError::BadSoosorvN(_)
+                | OpeningError::BoardTooSmall { .. } => "badOption",
+            },
         }
     }
 
@@ -236,6 +326,8 @@ impl GameError {
             GameError::NoDrawOffer => "응답할 무승부 제안이 없어요".into(),
             GameError::NothingToCancel => "취소할 요청이 없어요".into(),
             GameError::NotTimedOut { .. } => "아직 시간이 남아 있어요".into(),
+            GameError::UndoInOpening => "오프닝 수는 무를 수 없어요".into(),
+            GameError::Opening(e) => opening_ko(e),
         }
     }
 

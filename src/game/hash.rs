@@ -1,6 +1,7 @@
 //! The state hash: a stable 64-bit FNV-1a hash over a canonical byte encoding of everything that
 //! decides the game's future — options, seed, players, board and record, turn, phase, clocks,
-//! streaks, undo and draw bookkeeping, the result, and the RNG state.
+//! streaks, undo and draw bookkeeping, the opening's state (rule, swaps, pending step, steps left,
+//! declared number, offers), the result, and the RNG state.
 //!
 //! Stable means: the same on every run, platform and build (no `std` `RandomState`, integers
 //! little-endian, strings length-prefixed, options as their serde JSON in declaration order). The
@@ -115,6 +116,11 @@ impl Game {
             }
         }
         h.color(self.draw.pending_by);
+        let o = &self.opening;
+        // Under `none` nothing is added, so such games keep the hashes they always had.
+        if !o.rule().is_none() {
+            self.hash_opening(&mut h);
+        }
         match &self.result {
             None => h.write(&[0]),
             Some(r) => {
@@ -137,6 +143,27 @@ impl Game {
             h.u64(rng.next_u64());
         }
         h.finish()
+    }
+
+    /// Feeds the opening's state.
+    fn hash_opening(&self, h: &mut Fnv1a) {
+        let o = &self.opening;
+        h.str(&o.rule().to_string());
+        h.write(&[u8::from(self.in_opening()), u8::from(o.swapped())]);
+        h.u64(o.steps_left() as u64);
+        h.u64(self.opening_stones as u64);
+        match o.pending() {
+            None => h.write(&[0]),
+            Some(p) => {
+                h.write(&[1, u8::from(p.by == crate::rules::opening::Side::First)]);
+                h.str(p.kind.name());
+            }
+        }
+        h.opt(o.declared().map(u64::from));
+        h.u64(o.offers().len() as u64);
+        for &p in o.offers() {
+            h.pos(p);
+        }
     }
 
     /// [`Game::state_hash`] as 16 lower-case hex digits (the form `pbrain-omok referee` prints).

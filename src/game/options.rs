@@ -21,6 +21,7 @@
 //! | `forbiddenPolicy` | `reject` (the sites: no stone, same player again), `loss` (Gomocup: the stone stands, the player loses, reason `foul`) | `reject` |
 //! | `forbidDepthCap` | `null` (exact) or ≥ 1 levels of the recursive three check (seed 001 uses 8) | `null` |
 //! | `drawAfterStones` | `null` or ≥ 1: a draw (reason `moveLimit`) once that many stones stand without a winner (Gomocup renju: 200) | `null` |
+//! | `openingRule` | `none`, `center`, `pro`, `longPro`, `swap`, `swap2`, `rif`, `soosorv` (N = 8), `soosorv-N` or `{"rule":"soosorv","n":N}` (N in 1..=10), `taraguchi10` ([`crate::rules::opening`]); the player drawn black by `colorAssignment` starts the opening. `firstMoveCenter` applies only with `none` | `none` |
 //!
 //! Time limits are whole seconds in 1..=86 400 (`incSec` may be 0); the referee itself counts in
 //! milliseconds.
@@ -30,6 +31,7 @@ use serde::{Deserialize, Serialize};
 use super::error::GameError;
 use crate::core::{MAX_SIZE, MIN_SIZE};
 use crate::rule::Rule;
+use crate::rules::opening::OpeningRule;
 
 /// The longest time limit accepted, in seconds (one day).
 pub const MAX_TIME_SEC: u32 = 86_400;
@@ -320,6 +322,13 @@ pub struct GameOptions {
     pub forbid_depth_cap: Option<u32>,
     /// Draw once this many stones stand (`None`: no limit).
     pub draw_after_stones: Option<u32>,
+    /// The opening rule (left out of the JSON when `none`, so that games without one keep the
+    /// serialized options, and the state hashes, they had before opening rules existed).
+    #[serde(
+        with = "opening_rule_serde",
+        skip_serializing_if = "OpeningRule::is_none"
+    )]
+    pub opening_rule: OpeningRule,
 }
 
 impl Default for GameOptions {
@@ -340,6 +349,7 @@ impl Default for GameOptions {
             forbidden_policy: ForbiddenPolicy::Reject,
             forbid_depth_cap: None,
             draw_after_stones: None,
+            opening_rule: OpeningRule::None,
         }
     }
 }
@@ -372,8 +382,12 @@ impl GameOptions {
         }
     }
 
-    /// Whether black's first move must be the centre (`auto` = renju only).
+    /// Whether black's first move must be the centre (`auto` = renju only) outside any opening
+    /// rule (an opening rule other than `none` decides the first stone itself).
     pub const fn first_move_at_centre(&self) -> bool {
+        if !matches!(self.opening_rule, OpeningRule::None) {
+            return false;
+        }
         match self.first_move_center {
             FirstMoveCenter::Auto => matches!(self.rule(), Rule::Renju),
             FirstMoveCenter::On => true,
@@ -403,7 +417,56 @@ impl GameOptions {
         if self.draw_after_stones == Some(0) {
             return Err(bad("drawAfterStones", 0, "null or at least 1"));
         }
+        if self.opening_rule.check().is_err() {
+            return Err(bad(
+                "openingRule",
+                self.opening_rule,
+                "soosorv's N in 1..=10",
+            ));
+        }
+        if self.board_size < self.opening_rule.min_size() {
+            return Err(bad(
+                "boardSize",
+                self.board_size,
+                "a board large enough for the opening rule (pro 7, longPro/rif/soosorv 9, taraguchi10 11)",
+            ));
+        }
         Ok(())
+    }
+}
+
+/// `openingRule` as a name (`soosorv-8`), read from a name or `{"rule": "soosorv", "n": 5}`.
+mod opening_rule_serde {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::rules::opening::OpeningRule;
+
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Name(String),
+        WithN { rule: String, n: u8 },
+    }
+
+    pub fn serialize<S: Serializer>(rule: &OpeningRule, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&rule.to_string())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<OpeningRule, D::Error> {
+        let rule = match Raw::deserialize(d)? {
+            Raw::Name(name) => name.parse(),
+            Raw::WithN { rule, n } => {
+                if rule.trim().eq_ignore_ascii_case("soosorv") {
+                    let r = OpeningRule::Soosorv(n);
+                    r.check().map(|_| r)
+                } else {
+                    return Err(serde::de::Error::custom(format!(
+                        "openingRule {rule:?} takes no n (only soosorv does)"
+                    )));
+                }
+            }
+        };
+        rule.map_err(serde::de::Error::custom)
     }
 }
 

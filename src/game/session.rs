@@ -9,6 +9,9 @@
 //! {"options":{"ruleSet":"renju","timeControl":{"kind":"fischer","baseSec":300,"incSec":3}},
 //!  "seed":42,"players":{"host":"alice","guest":"bob"},"previousBlack":"bob","now":0}
 //! ```
+//! A player may be a seat the session plays itself, `{"engine": {"strength": 50}, "id": "cpu"}`,
+//! when the session has a [`SeatFactory`] (`pbrain-omok referee` seats the engine,
+//! [`crate::engine_seat`]); see [`Seat`].
 //! `options` may be left out (all defaults) or partial; `seed` is a number or a decimal string;
 //! `previousBlack` (for `colorAssignment: alternate`) and `now` (ms, default 0) are optional.
 //! Unknown keys are errors. Until a setup line is accepted, each line is read as a setup.
@@ -23,14 +26,22 @@
 //! {"type":"resign","player":"bob","now":2500}
 //! {"type":"timeout","now":31500}
 //! {"type":"timeout","now":9000,"player":"bob","disconnectedAt":3000,"graceSec":5}
+//! {"type":"swap","player":"bob","swap":true,"now":4000}
+//! {"type":"putTwo","player":"bob","points":[{"x":6,"y":6},{"x":9,"y":9}],"now":5000}
+//! {"type":"declare","player":"bob","count":3,"now":6000}
+//! {"type":"offer","player":"alice","points":[{"x":4,"y":4},{"x":4,"y":10}],"now":7000}
+//! {"type":"choose","player":"bob","x":4,"y":10,"now":8000}
 //! ```
+//! (the last five only during an opening rule's steps, [`super::opening`]).
 //!
 //! # Output
 //! One line per input line (none for blank lines):
 //! - accepted setup or action:
 //!   `{"ok":true,"seq":N,"events":[…],"phase":"playing","deadline":31500,"hash":"…","views":{"black":{…},"white":{…},"spectator":{…}}}`
-//!   (`seq` is 0 for the setup, then counts action lines, accepted or not; `deadline` is `null`
-//!   once the game is over; the views are [`super::GameView`]s);
+//!   (`seq` is 0 for the setup, then counts action lines, accepted or not; `phase` is
+//!   `opening`, `playing` or `finished`; `deadline` is `null` once the game is over; the views
+//!   are [`super::GameView`]s; `seatActions` lists the actions seats took after the line, their
+//!   events being part of `events`);
 //! - rejected line: `{"ok":false,"seq":N,"error":{"code":"occupied","message_ko":"이미 돌이 있는 자리예요","message_en":"(7,7) is already occupied"},"hash":"…"}`
 //!   with the hash of the unchanged state (`null` before the setup). Codes are those of
 //!   [`super::GameError::code`] plus `malformedSetup` and `malformedAction` (not JSON, wrong
@@ -44,7 +55,9 @@
 //! `undoRequested {by, plies}`, `undoAccepted {by, plies, removed}`, `undoDeclined {by, auto}`,
 //! `undoCancelled {by}`, `drawOffered {by}`, `drawAccepted {by}`, `drawDeclined {by, auto}`,
 //! `drawCancelled {by}`, `resigned {color}`, `timeoutAutoMove {color, pt, streak, lateMove?}`,
-//! `timeLoss {color, lateMove?}`. Points are `{"x":…,"y":…}`, 0-based, y from the top.
+//! `timeLoss {color, lateMove?}`; in the opening `swapDecided {by, swap, black, white}`,
+//! `fifthMovesDeclared {by, count}`, `fifthMovesOffered {by, points}`, `offerChosen {by, pt}`,
+//! `openingFinished {turn}`, `timeoutAutoAction {color, action, streak, lateMove?}`. Points are `{"x":…,"y":…}`, 0-based, y from the top.
 
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -89,11 +102,35 @@ impl SessionError {
     }
 }
 
+/// A seat the session plays itself (the engine, for example).
+///
+/// After the setup and after every accepted line, the session asks each seat whose player must
+/// act — the player to move, or the one an undo request or draw offer waits for — for an action,
+/// applies it at the same `now` as the line that led to it, and reports its events in the same
+/// output line, with the actions themselves under `seatActions` (so that a log of all actions
+/// replays the game with [`Game::replay`]). At most [`MAX_SEAT_ACTIONS`] follow one line (two
+/// seats playing each other continue with the next line); a refused seat action stops them until
+/// the next line.
+pub trait Seat {
+    /// The action of `player` in `game` at `now`, or `None` to do nothing.
+    fn act(&mut self, game: &Game, player: &str, now: u64) -> Option<Action>;
+}
+
+/// Builds a seat from its description in the setup (the object of `{"engine": {…}}`) and the
+/// accepted setup; an error text for a bad description.
+pub type SeatFactory = Box<dyn Fn(&Value, &Setup) -> Result<Box<dyn Seat>, String>>;
+
+/// The most seat actions after one line (a guard against seats that never stop).
+pub const MAX_SEAT_ACTIONS: usize = 64;
+
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct OkLine<'a> {
     ok: bool,
     seq: usize,
     events: &'a [Event],
+    #[serde(skip_serializing_if = "<[Action]>::is_empty")]
+    seat_actions: &'a [Action],
     phase: Phase,
     deadline: Option<u64>,
     hash: String,
@@ -115,6 +152,8 @@ pub struct Session {
     game: Option<Game>,
     pente: Option<PenteGame>,
     seq: usize,
+    factory: Option<SeatFactory>,
+    seats: Vec<(String, Box<dyn Seat>)>,
 }
 
 /// Parses JSON text into `T`, reporting the problem without serde's line/column noise for
@@ -128,6 +167,15 @@ impl Session {
     /// A session waiting for its setup line.
     pub fn new() -> Session {
         Session::default()
+    }
+
+    /// A session whose setups may name seats played by `factory` (`pbrain-omok referee` gives
+    /// the engine's).
+    pub fn with_seats(factory: SeatFactory) -> Session {
+        Session {
+            factory: Some(factory),
+            ..Session::default()
+        }
     }
 
     /// The game, once set up.
@@ -145,7 +193,7 @@ impl Session {
             return Some(self.handle_pente_line(line));
         }
         let outcome = match self.game.as_mut() {
-            None => Self::start(line).map(|(game, events)| {
+            None => self.start(line).map(|(game, events)| {
                 self.game = Some(game);
                 events
             }),
@@ -156,11 +204,17 @@ impl Session {
                     .and_then(|a| game.apply(&a).map_err(SessionError::from))
             }
         };
+        let mut seat_actions = Vec::new();
+        let outcome = outcome.map(|mut events| {
+            self.run_seats(&mut events, &mut seat_actions);
+            events
+        });
         let text = match (outcome, &self.game) {
             (Ok(events), Some(game)) => serde_json::to_string(&OkLine {
                 ok: true,
                 seq: self.seq,
                 events: &events,
+                seat_actions: &seat_actions,
                 phase: game.phase(),
                 deadline: game.deadline(),
                 hash: game.state_hash_hex(),
@@ -212,9 +266,85 @@ impl Session {
         }
     }
 
-    fn start(line: &str) -> Result<(Game, Vec<Event>), SessionError> {
-        let setup: Setup = parse(line).map_err(SessionError::MalformedSetup)?;
-        Ok(Game::new(&setup)?)
+    /// Reads a setup line: seats described as `{"engine": {…}, "id": "…"}` in `players` become
+    /// their ids (default `engine`, or `engine-host` / `engine-guest` when both are seats) and
+    /// are built by the factory.
+    fn start(&mut self, line: &str) -> Result<(Game, Vec<Event>), SessionError> {
+        let bad = SessionError::MalformedSetup;
+        let mut value: Value = serde_json::from_str(line).map_err(|e| bad(e.to_string()))?;
+        let mut described = Vec::new();
+        if let Some(players) = value.get_mut("players").and_then(Value::as_object_mut) {
+            let both = ["host", "guest"]
+                .iter()
+                .all(|k| players.get(*k).is_some_and(Value::is_object));
+            for key in ["host", "guest"] {
+                let Some(Value::Object(seat)) = players.get(key) else {
+                    continue;
+                };
+                let mut seat = seat.clone();
+                let spec = seat
+                    .remove("engine")
+                    .ok_or_else(|| bad(format!("players.{key}: an id or {{\"engine\": {{…}}}}")))?;
+                let id = match seat.remove("id") {
+                    Some(Value::String(id)) => id,
+                    None if both => format!("engine-{key}"),
+                    None => "engine".to_string(),
+                    Some(other) => {
+                        return Err(bad(format!("players.{key}.id: {other} is not a string")));
+                    }
+                };
+                if let Some(k) = seat.keys().next() {
+                    return Err(bad(format!("players.{key}: unknown field `{k}`")));
+                }
+                players.insert(key.to_string(), Value::String(id.clone()));
+                described.push((id, spec));
+            }
+        }
+        let setup: Setup = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
+        let (game, events) = Game::new(&setup)?;
+        let mut seats = Vec::new();
+        for (id, spec) in described {
+            let factory = self
+                .factory
+                .as_ref()
+                .ok_or_else(|| bad("this referee has no engine to seat".into()))?;
+            let seat = factory(&spec, &setup).map_err(|e| bad(format!("engine seat {id}: {e}")))?;
+            seats.push((id, seat));
+        }
+        self.seats = seats;
+        Ok((game, events))
+    }
+
+    /// Lets the seats act while one of them must (see [`Seat`]).
+    fn run_seats(&mut self, events: &mut Vec<Event>, actions: &mut Vec<Action>) {
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        for _ in 0..MAX_SEAT_ACTIONS {
+            if game.result().is_some() {
+                return;
+            }
+            let now = game.last_action_at();
+            let waiting = |id: &str| {
+                let c = game.color_of(id);
+                c == Some(game.turn())
+                    || game.undo_pending().is_some_and(|r| Some(r.by) != c)
+                    || game.draw_pending_by().is_some_and(|by| Some(by) != c)
+            };
+            let Some((id, seat)) = self.seats.iter_mut().find(|(id, _)| waiting(id)) else {
+                return;
+            };
+            let Some(action) = seat.act(game, id, now) else {
+                return;
+            };
+            match game.apply(&action) {
+                Ok(mut more) => {
+                    events.append(&mut more);
+                    actions.push(action);
+                }
+                Err(_) => return,
+            }
+        }
     }
 
     /// The line written at end of input: the result and the final state hash.

@@ -6,8 +6,8 @@
 //! - `board` holds exactly the stones of `moves`, in order; `turn` is the colour to move (the
 //!   opposite of the last move's colour, black on an empty board);
 //! - `phase` is `Finished` exactly when `result` is set, and then no request is pending;
-//! - the RNG is consumed only by the colour draw at setup and by auto-moves, so a seed and an
-//!   action log determine everything (see [`super::hash`]);
+//! - the RNG is consumed only by the colour draw at setup and by auto-moves (and the opening's
+//!   auto-actions), so a seed and an action log determine everything (see [`super::hash`]);
 //! - nothing here reads a clock: every time is the caller's `now` in milliseconds.
 
 use rand_core::SeedableRng;
@@ -22,6 +22,7 @@ use crate::board::Board;
 use crate::core::{Color, Pos};
 use crate::rule::Rule;
 use crate::rules::auto_move::uniform;
+use crate::rules::opening::Opening;
 use crate::rules::{ForbidChecker, ForbidOptions, ForbiddenKind, winning_line};
 
 /// A value per colour, as `{"black": …, "white": …}`.
@@ -61,6 +62,11 @@ impl<T> ByColor<T> {
         }
     }
 
+    /// Exchanges the two values.
+    pub fn exchange(&mut self) {
+        std::mem::swap(&mut self.black, &mut self.white);
+    }
+
     /// Applies `f` to both values.
     pub fn map<U>(&self, mut f: impl FnMut(Color, &T) -> U) -> ByColor<U> {
         ByColor {
@@ -97,10 +103,12 @@ pub struct MoveRecord {
     pub auto: bool,
 }
 
-/// `playing` or `finished`.
+/// `opening`, `playing` or `finished`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Phase {
+    /// The opening rule's steps are under way (never under `openingRule` `none`).
+    Opening,
     /// Moves are accepted.
     Playing,
     /// The game has a result.
@@ -165,6 +173,10 @@ pub struct Game {
     pub(crate) result: Option<GameResult>,
     pub(crate) seed: u64,
     pub(crate) rng: Xoshiro256PlusPlus,
+    /// The opening rule's state; its sides' colours always match `players`.
+    pub(crate) opening: Opening,
+    /// Stones placed during the opening (never taken back by an undo).
+    pub(crate) opening_stones: usize,
 }
 
 impl Game {
@@ -199,6 +211,13 @@ impl Game {
                 white: host.clone(),
             }
         };
+        let opening = Opening::new(options.opening_rule, Color::Black, &board).map_err(|e| {
+            GameError::BadOption {
+                field: "openingRule",
+                value: e.to_string(),
+                expected: "an opening rule that fits the board",
+            }
+        })?;
         let bank = match options.time_control {
             TimeControl::Fischer { base_sec, .. } => u64::from(base_sec) * 1000,
             _ => 0,
@@ -208,7 +227,11 @@ impl Game {
             board,
             turn: Color::Black,
             moves: Vec::new(),
-            phase: Phase::Playing,
+            phase: if opening.is_finished() {
+                Phase::Playing
+            } else {
+                Phase::Opening
+            },
             clock: ClockState {
                 remaining_ms: ByColor::both(bank),
                 turn_started_at: setup.now,
@@ -222,6 +245,8 @@ impl Game {
             rng,
             options,
             players,
+            opening,
+            opening_stones: 0,
         };
         let started = Event::GameStarted {
             black: game.players.black.clone(),
@@ -285,7 +310,22 @@ impl Game {
         &self.moves
     }
 
-    /// Playing or finished.
+    /// The opening rule's state.
+    pub fn opening(&self) -> &Opening {
+        &self.opening
+    }
+
+    /// Stones placed by the opening rule (the first ones of the record).
+    pub fn opening_stones(&self) -> usize {
+        self.opening_stones
+    }
+
+    /// Whether the opening is under way (the game not over).
+    pub fn in_opening(&self) -> bool {
+        self.phase == Phase::Opening
+    }
+
+    /// Opening, playing or finished.
     pub fn phase(&self) -> Phase {
         self.phase
     }
@@ -304,6 +344,11 @@ impl Game {
     pub fn remaining_ms(&self, c: Color) -> Option<u64> {
         matches!(self.options.time_control, TimeControl::Fischer { .. })
             .then(|| *self.clock.remaining_ms.get(c))
+    }
+
+    /// The time of the last accepted action (ms; the setup's `now` before any).
+    pub fn last_action_at(&self) -> u64 {
+        self.clock.last_action_at
     }
 
     /// When the current turn began (ms).

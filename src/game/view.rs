@@ -8,6 +8,10 @@
 //!   opponent's fours and open threes, with `hints = warn`).
 //! - Spectators also get `forbiddenPoints` of the side to move (public information, allowed by
 //!   seed 004 §8.3 for commentary) but never `hintThreats`.
+//! - Everyone: `opening` — the opening rule, whether it is over, who started it, whether the
+//!   colours are swapped, the pending step (who acts, what, the stone's colour, the region, the
+//!   number of offers or the most that may be declared), the declared number and the offers.
+//!   During the opening there are no `forbiddenPoints` or `hintThreats`.
 //! - Never: the seed or RNG state (it predicts auto-moves) and the referee's internal caches.
 //!   The view types simply have no such fields; `tests/referee.rs` checks the JSON keys.
 
@@ -17,6 +21,7 @@ use super::options::GameOptions;
 use super::result::GameResult;
 use super::state::{ByColor, Game, MoveRecord, Phase, UndoRequest, ser_color, ser_opt_color};
 use crate::core::{Color, Pos};
+use crate::rules::opening::{PendingKind, Region};
 use crate::rules::{Threat, threats};
 
 /// Who a view is for.
@@ -87,6 +92,77 @@ pub struct DrawView {
     pub pending_by: Option<Color>,
 }
 
+/// A region of the board: `{"kind": "anywhere"}`, `{"kind": "within", "distance": 2}` (the
+/// central 5×5) or `{"kind": "atLeast", "distance": 3}` (Chebyshev distance from the centre).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RegionView {
+    /// `anywhere`, `within` or `atLeast`.
+    pub kind: &'static str,
+    /// The distance (absent for `anywhere`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distance: Option<u8>,
+}
+
+impl From<Region> for RegionView {
+    fn from(r: Region) -> RegionView {
+        let (kind, distance) = match r {
+            Region::Anywhere => ("anywhere", None),
+            Region::Within(d) => ("within", Some(d)),
+            Region::AtLeast(d) => ("atLeast", Some(d)),
+        };
+        RegionView { kind, distance }
+    }
+}
+
+/// The step the opening waits for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PendingView {
+    /// The colour of the player who acts (now).
+    #[serde(serialize_with = "ser_color")]
+    pub by: Color,
+    /// Their id.
+    pub player: String,
+    /// `place`, `swap`, `swap2Choice`, `declare`, `offer`, `swapOrOffer` or `choose`.
+    pub kind: &'static str,
+    /// The colour of the stone to place, offer or choose.
+    #[serde(
+        serialize_with = "ser_opt_color",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub color: Option<Color>,
+    /// Where the stone may go (`place`, and the 5th stone of `swapOrOffer`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub region: Option<RegionView>,
+    /// How many offers (`offer`, `swapOrOffer`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<u8>,
+    /// The most that may be declared (`declare`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max: Option<u8>,
+}
+
+/// The public opening state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OpeningView {
+    /// The rule (`none`, `swap2`, `soosorv-8`, …).
+    pub rule: String,
+    /// Whether the opening is over.
+    pub finished: bool,
+    /// Who started the opening (the first player).
+    pub first_player: String,
+    /// Whether the players hold exchanged colours now.
+    pub swapped: bool,
+    /// The pending step (`null` once over).
+    pub pending: Option<PendingView>,
+    /// The declared number of 5th moves (Soosõrv).
+    pub declared: Option<u8>,
+    /// The 5th moves on offer.
+    pub offers: Vec<Pos>,
+}
+
 /// One participant's view of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -120,6 +196,8 @@ pub struct GameView {
     pub undo: UndoView,
     /// Draw-offer state.
     pub draw: DrawView,
+    /// The opening.
+    pub opening: OpeningView,
     /// The result.
     pub result: Option<GameResult>,
     /// Forbidden points of the side to move (player to move and spectators only).
@@ -168,8 +246,59 @@ impl Game {
         }
     }
 
+    fn opening_view(&self) -> OpeningView {
+        let o = &self.opening;
+        let pending = o.pending().map(|p| {
+            let by = o.color_of(p.by);
+            let mut v = PendingView {
+                by,
+                player: self.players.get(by).clone(),
+                kind: p.kind.name(),
+                color: None,
+                region: None,
+                count: None,
+                max: None,
+            };
+            match p.kind {
+                PendingKind::Place { color, region } => {
+                    v.color = Some(color);
+                    v.region = Some(region.into());
+                }
+                PendingKind::Swap => {}
+                PendingKind::Swap2Choice { color } | PendingKind::Choose { color } => {
+                    v.color = Some(color);
+                }
+                PendingKind::Declare { max } => v.max = Some(max),
+                PendingKind::Offer { color, count } => {
+                    v.color = Some(color);
+                    v.count = Some(count);
+                }
+                PendingKind::SwapOrOffer {
+                    color,
+                    region,
+                    count,
+                } => {
+                    v.color = Some(color);
+                    v.region = Some(region.into());
+                    v.count = Some(count);
+                }
+            }
+            v
+        });
+        let first = o.color_of(crate::rules::opening::Side::First);
+        OpeningView {
+            rule: o.rule().to_string(),
+            finished: o.is_finished(),
+            first_player: self.players.get(first).clone(),
+            swapped: o.swapped(),
+            pending,
+            declared: o.declared(),
+            offers: o.offers().to_vec(),
+        }
+    }
+
     fn forbidden_view(&self) -> Option<Vec<ForbiddenPointView>> {
-        if self.result.is_some() || !self.options.show_forbidden {
+        if self.result.is_some() || self.in_opening() || !self.options.show_forbidden {
             return None;
         }
         let mut board = self.board.clone();
@@ -187,7 +316,10 @@ impl Game {
     }
 
     fn hints_view(&self) -> Option<Vec<Threat>> {
-        if self.result.is_some() || self.options.hints == super::options::Hints::Off {
+        if self.result.is_some()
+            || self.in_opening()
+            || self.options.hints == super::options::Hints::Off
+        {
             return None;
         }
         let mut board = self.board.clone();
@@ -237,6 +369,7 @@ impl Game {
             draw: DrawView {
                 pending_by: self.draw.pending_by,
             },
+            opening: self.opening_view(),
             result: self.result.clone(),
             forbidden_points,
             hint_threats,

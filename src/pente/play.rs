@@ -2,7 +2,7 @@
 //! terminal. This is the top layer of [`crate::pente`] (like [`crate::tournament::play`] for
 //! omok): it talks through a `BufRead` and a `Write` only.
 //!
-//! The options come from flags ([`PenteFlags`]); `--color` picks the person's seat (`white`
+//! The options come from flags ([`PenteFlags`], and `--opening-rule none|pro|longPro`); `--color` picks the person's seat (`white`
 //! moves first, `black`; with 3–4 players also `red`, `green`; `random`), `--strength` 0..=100
 //! maps to the practice levels 1..=5, `--nodes` makes the opponent's moves repeatable,
 //! `--move-ms` bounds its time, `--size` is the board (9, 13, 15 or 19), `--opening` gives
@@ -25,6 +25,7 @@ use super::referee::SEAT_COLORS;
 use super::search::{PenteLimits, choose, level};
 use crate::notation::{column_name, format_renju, parse_renju, parse_renju_moves};
 use crate::rule::Rule;
+use crate::rules::opening::OpeningRule;
 use crate::tournament::play::{PlayArgs, PlayError};
 
 fn parse_json_name<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, String> {
@@ -49,9 +50,6 @@ pub struct PenteFlags {
     /// Pente: `off`, `breakLine` or `captureLine`.
     #[arg(long, value_parser = parse_json_name::<Extension>)]
     pub extension: Option<Extension>,
-    /// Pente: `none`, `pro` or `longPro`.
-    #[arg(long, value_parser = parse_json_name::<PenteOpening>)]
-    pub opening_rule: Option<PenteOpening>,
     /// Pente: 2, 3 or 4 players.
     #[arg(long)]
     pub players: Option<u8>,
@@ -64,8 +62,8 @@ pub struct PenteFlags {
 }
 
 impl PenteFlags {
-    /// The rules these flags and a board side give.
-    pub fn rules(&self, size: usize) -> PenteRules {
+    /// The rules these flags, a board side and an opening rule give.
+    pub fn rules(&self, size: usize, opening: PenteOpening) -> PenteRules {
         let d = PenteRules::default();
         PenteRules {
             board_size: size,
@@ -74,7 +72,7 @@ impl PenteFlags {
             overline: self.overline.unwrap_or(d.overline),
             suicide: self.suicide.unwrap_or(d.suicide),
             extension: self.extension.unwrap_or(d.extension),
-            opening_rule: self.opening_rule.unwrap_or(d.opening_rule),
+            opening_rule: opening,
             players: self.players.unwrap_or(2),
             teams: self.teams,
             mixed_capture: self.mixed_capture,
@@ -134,7 +132,18 @@ pub fn play<R: BufRead, W: Write>(
     args: &PlayArgs,
     strength: u8,
 ) -> Result<(), PlayError> {
-    let rules = args.pente.rules(args.size);
+    let opening = match args.opening_rule.unwrap_or_default() {
+        OpeningRule::None => PenteOpening::None,
+        OpeningRule::Pro => PenteOpening::Pro,
+        OpeningRule::LongPro => PenteOpening::LongPro,
+        other => {
+            return Err(PlayError::Options(format!(
+                "--opening-rule {}: Pente plays none, pro or longPro",
+                other.name()
+            )));
+        }
+    };
+    let rules = args.pente.rules(args.size, opening);
     let pos = Position::new(rules).map_err(|e| PlayError::Options(e.to_string()))?;
     let seats = rules.players as usize;
     let color = args

@@ -7,7 +7,8 @@
 //! `red`, `green`. With teams, seats 0 and 2 play against 1 and 3. The actions are the omok
 //! referee's ([`crate::game::Action`]): `place`, `resign`, `timeout`, `offerDraw`,
 //! `respondDraw`, `cancelOffer` (draw offers between two players only); `requestUndo` and
-//! `respondUndo` are answered `undoDisabled`.
+//! `respondUndo` are answered `undoDisabled`, and the opening actions (`swap`, `putTwo`, …)
+//! `openingOver` (Swap and Swap2 are not wired to Pente yet).
 //!
 //! Pure: no I/O, no clock of its own; the RNG (rand_xoshiro, seeded by the setup) is used only by
 //! the seat draw and by auto-moves.
@@ -569,6 +570,11 @@ impl PenteGame {
             Action::RequestUndo { .. } | Action::RespondUndo { .. } => {
                 return Err(PenteError::UndoDisabled);
             }
+            Action::Swap { .. }
+            | Action::PutTwo { .. }
+            | Action::Declare { .. }
+            | Action::Offer { .. }
+            | Action::Choose { .. } => return Err(PenteError::NoOpening),
             Action::OfferDraw { .. } => {
                 let seat = seat.unwrap_or(turn);
                 if !self.options.draw_offer || self.options.players != 2 {

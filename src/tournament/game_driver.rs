@@ -23,6 +23,10 @@
 //! forbidden move is a **foul** (the stone stands). With a match time, each move's thinking time
 //! is taken off the mover's time left and the increment added.
 //!
+//! **Opening rules** (`opening_rule`): Swap2 through `SWAP2BOARD`, the other rules decided by the
+//! manager for omok engines; see [`opening`](mod@opening). The record's colours are the engines'
+//! colours after the opening's swaps.
+//!
 //! **Pondering.** Unless the spec allows pondering, the brain not to move is suspended
 //! ([`EngineClient::suspend`]) before the other is asked, and resumed when it is next sent
 //! anything; its clock only runs from its own request, so it is never charged for it.
@@ -82,6 +86,7 @@ impl GameSettings {
                 rule: spec.rule,
                 size: spec.size,
                 draw_after: spec.draw_after,
+                opening_rule: spec.opening_rule,
             },
             time: spec.time,
             tolerance_ms: spec.tolerance_ms,
@@ -253,6 +258,20 @@ fn color_index(c: Color) -> usize {
     c.index()
 }
 
+/// The limit of one answer: the turn time, capped by the match time `left` when there is one.
+fn turn_limit(t: &TimeControl, left: i64) -> u64 {
+    let cap = if t.match_ms > 0 {
+        left.max(0) as u64
+    } else {
+        u64::MAX
+    };
+    if t.turn_ms > 0 {
+        t.turn_ms.min(cap)
+    } else {
+        cap
+    }
+}
+
 /// Reads `x,y` (any integers).
 fn parse_answer(line: &str) -> Option<(i64, i64)> {
     let (x, y) = line.split_once(',')?;
@@ -319,7 +338,43 @@ pub fn play_game(job: &GameJob, settings: &GameSettings, pool: &mut EnginePool) 
             white.set_memory_limit(settings.memory_limit(job.white));
             match new_judge(&settings.judge, &job.opening.moves) {
                 Ok(mut judge) => {
-                    run_moves(judge.as_mut(), [black, white], settings, &mut record.moves)
+                    let mut clocks = opening::Clocks {
+                        left: [t_match(settings); 2],
+                        game_ms: 0,
+                    };
+                    let seed = job.index as u64;
+                    let opened = opening::play_opening(
+                        judge.as_mut(),
+                        [&mut *black, &mut *white],
+                        [job.black, job.white],
+                        settings,
+                        seed,
+                        &mut clocks,
+                        &mut record.moves,
+                    );
+                    if judge.swapped() {
+                        std::mem::swap(&mut record.black_engine, &mut record.white_engine);
+                        std::mem::swap(&mut record.black, &mut record.white);
+                        clocks.left.swap(0, 1);
+                    }
+                    record.opening_stones = job.opening.moves.len() + judge.opening_stones();
+                    match opened {
+                        Err(end) => end,
+                        Ok(()) if judge.swapped() => run_moves(
+                            judge.as_mut(),
+                            [white, black],
+                            settings,
+                            clocks,
+                            &mut record.moves,
+                        ),
+                        Ok(()) => run_moves(
+                            judge.as_mut(),
+                            [black, white],
+                            settings,
+                            clocks,
+                            &mut record.moves,
+                        ),
+                    }
                 }
                 Err(e) => loss(Color::Black, Reason::Illegal, e.to_string()),
             }
@@ -338,32 +393,30 @@ pub fn play_game(job: &GameJob, settings: &GameSettings, pool: &mut EnginePool) 
     record
 }
 
-/// The move loop: asks the side to move, judges, until the game ends.
+/// The match time each engine starts a game with.
+fn t_match(settings: &GameSettings) -> i64 {
+    settings.time.match_ms as i64
+}
+
+/// The move loop: asks the side to move, judges, until the game ends. `clients` and the clocks'
+/// `left` are by colour (black first).
 fn run_moves(
     judge: &mut dyn Judge,
     mut clients: [&mut EngineClient; 2],
     settings: &GameSettings,
+    clocks: opening::Clocks,
     moves: &mut Vec<MoveRecord>,
 ) -> End {
     let t = settings.time;
     let mut told = [false, false];
-    let mut left = [t.match_ms as i64; 2];
-    let mut game_ms = 0u64;
+    let opening::Clocks {
+        mut left,
+        mut game_ms,
+    } = clocks;
     loop {
         let color = judge.side_to_move();
         let ci = color_index(color);
-        let limit = {
-            let cap = if t.match_ms > 0 {
-                left[ci].max(0) as u64
-            } else {
-                u64::MAX
-            };
-            if t.turn_ms > 0 {
-                t.turn_ms.min(cap)
-            } else {
-                cap
-            }
-        };
+        let limit = turn_limit(&t, left[ci]);
         let mut lines = vec![format!(
             "INFO time_left {}",
             settings.time_left_text(left[ci])
@@ -448,6 +501,8 @@ fn run_moves(
         }
     }
 }
+
+pub mod opening;
 
 #[cfg(test)]
 mod tests;

@@ -12,10 +12,14 @@
 //! - `firstMoveCenter` off (an opening file decides the first stones), undo and draw offers off.
 //!
 //! The opening is placed through the referee too, so an opening it would not accept (a foul or a
-//! decided position) is an error before any engine is asked to move.
+//! decided position) is an error before any engine is asked to move. With an opening rule
+//! (`opening_rule`), the rule's steps are judged by the referee as well ([`Judge::opening_act`]):
+//! the first player is the referee's player `black`, and after swaps the ids say who holds which
+//! colour ([`Judge::swapped`]).
 
 use thiserror::Error;
 
+use crate::board::Board;
 use crate::core::{Color, Pos};
 use crate::game::options::{
     ColorAssignment, FirstMoveCenter, ForbiddenPolicy, Hints, TimeControl, UndoLimit,
@@ -23,6 +27,7 @@ use crate::game::options::{
 use crate::game::{Action, Event, Game, GameError, ResultReason, Setup};
 use crate::rule::Rule;
 use crate::rules::ForbiddenKind;
+use crate::rules::opening::{Opening, OpeningAction, OpeningRule};
 
 /// The player ids the referee knows the two sides by.
 const BLACK_ID: &str = "black";
@@ -37,6 +42,8 @@ pub struct JudgeSettings {
     pub size: usize,
     /// Draw once this many stones stand (`None`: play to a full board).
     pub draw_after: Option<u32>,
+    /// The opening rule played before the moves.
+    pub opening_rule: OpeningRule,
 }
 
 /// Why a game ended, as the tournament counts it.
@@ -152,6 +159,19 @@ pub trait Judge {
     fn stones(&self) -> Vec<Pos>;
     /// Judges the mover's answer `(x, y)` (any integers), given at `now_ms` of the game.
     fn play(&mut self, x: i64, y: i64, now_ms: u64) -> Verdict;
+    /// The opening rule's state (over at once without one).
+    fn opening(&self) -> &Opening;
+    /// The position.
+    fn board(&self) -> &Board;
+    /// Stones placed by the opening rule (not counting an opening file's).
+    fn opening_stones(&self) -> usize;
+    /// Whether the first player now holds the second colour (white).
+    fn swapped(&self) -> bool {
+        self.opening().swapped()
+    }
+    /// Judges an opening action of the player holding `color` (refused: `Illegal`, nothing
+    /// changed).
+    fn opening_act(&mut self, color: Color, action: OpeningAction, now_ms: u64) -> Verdict;
 }
 
 /// A judge for a game from `opening` (the one place that chooses the judge).
@@ -180,9 +200,10 @@ impl RefereeJudge {
         o.hints = Hints::Off;
         o.forbidden_policy = ForbiddenPolicy::Loss;
         o.draw_after_stones = settings.draw_after;
+        o.opening_rule = settings.opening_rule;
         let (mut game, _) = Game::new(&setup).map_err(JudgeError::Setup)?;
         for (k, &p) in opening.iter().enumerate() {
-            let action = place(game.turn(), p.x() as i64, p.y() as i64, 0);
+            let action = place(&game, p.x() as i64, p.y() as i64, 0);
             game.apply(&action).map_err(|error| JudgeError::Opening {
                 index: k + 1,
                 x: p.x(),
@@ -197,34 +218,19 @@ impl RefereeJudge {
     }
 }
 
-fn place(color: Color, x: i64, y: i64, now: u64) -> Action {
-    let player = match color {
-        Color::Black => BLACK_ID,
-        Color::White => WHITE_ID,
-    };
+/// A place by the player to move.
+fn place(game: &Game, x: i64, y: i64, now: u64) -> Action {
     Action::Place {
-        player: player.into(),
+        player: game.player(game.turn()).into(),
         x,
         y,
         now,
     }
 }
 
-impl Judge for RefereeJudge {
-    fn side_to_move(&self) -> Color {
-        self.game.turn()
-    }
-
-    fn stones(&self) -> Vec<Pos> {
-        self.game.moves().iter().map(|m| m.pt).collect()
-    }
-
-    fn play(&mut self, x: i64, y: i64, now_ms: u64) -> Verdict {
-        let color = self.game.turn();
-        let events = match self.game.apply(&place(color, x, y, now_ms)) {
-            Ok(events) => events,
-            Err(e) => return Verdict::Illegal(e.to_string()),
-        };
+impl RefereeJudge {
+    /// The verdict after an accepted action.
+    fn verdict(&self, events: &[Event]) -> Verdict {
         let foul = events.iter().find_map(|e| match e {
             Event::Foul { kind, .. } => Some(*kind),
             _ => None,
@@ -254,6 +260,43 @@ impl Judge for RefereeJudge {
     }
 }
 
+impl Judge for RefereeJudge {
+    fn side_to_move(&self) -> Color {
+        self.game.turn()
+    }
+
+    fn stones(&self) -> Vec<Pos> {
+        self.game.moves().iter().map(|m| m.pt).collect()
+    }
+
+    fn play(&mut self, x: i64, y: i64, now_ms: u64) -> Verdict {
+        match self.game.apply(&place(&self.game, x, y, now_ms)) {
+            Ok(events) => self.verdict(&events),
+            Err(e) => Verdict::Illegal(e.to_string()),
+        }
+    }
+
+    fn opening(&self) -> &Opening {
+        self.game.opening()
+    }
+
+    fn board(&self) -> &Board {
+        self.game.board()
+    }
+
+    fn opening_stones(&self) -> usize {
+        self.game.opening_stones()
+    }
+
+    fn opening_act(&mut self, color: Color, action: OpeningAction, now_ms: u64) -> Verdict {
+        let action = Action::from_opening(self.game.player(color), action, now_ms);
+        match self.game.apply(&action) {
+            Ok(events) => self.verdict(&events),
+            Err(e) => Verdict::Illegal(e.to_string()),
+        }
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -267,6 +310,7 @@ pub(crate) mod tests {
             rule,
             size: 15,
             draw_after: None,
+            opening_rule: OpeningRule::None,
         }
     }
 

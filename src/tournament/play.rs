@@ -32,9 +32,12 @@ use crate::notation::{column_name, format_renju, parse_renju, parse_renju_moves}
 use crate::params::Params;
 use crate::pente::play::{PenteFlags, PlayRule};
 use crate::rule::Rule;
+use crate::rules::opening::OpeningRule;
 use crate::rules::{ForbiddenKind, IllegalMove, check_move, find_five, winning_line};
 use crate::search::NoInfo;
 use crate::time::{Budget, Clock};
+
+mod opening;
 
 /// Options of `pbrain-omok play`.
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -63,6 +66,11 @@ pub struct PlayArgs {
     /// Seed of the engine's practice-level choices and of a random colour.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// An opening rule played before the ordinary moves: none, center, pro, longPro, swap,
+    /// swap2, rif, soosorv (soosorv-N), taraguchi10; `--color` is then the colour you start it
+    /// with.
+    #[arg(long)]
+    pub opening_rule: Option<OpeningRule>,
     /// The Pente options (with `--rule pente`).
     #[command(flatten)]
     pub pente: PenteFlags,
@@ -94,7 +102,12 @@ struct Session<R, W> {
     out: W,
     engine: Engine,
     human: Color,
+    /// The person's colour at the start of each game (an opening rule's swaps change `human`).
+    first_human: Color,
     opening: Vec<Pos>,
+    opening_rule: OpeningRule,
+    /// Stones placed by the opening rule (never taken back).
+    rule_stones: usize,
     args: PlayArgs,
     over: bool,
 }
@@ -230,21 +243,32 @@ pub fn play<R: BufRead, W: Write>(
         .set_rule(rule)
         .and_then(|_| engine.new_game(size, size))
         .map_err(|e| PlayError::Options(e.to_string()))?;
+    let opening_rule = args.opening_rule.unwrap_or_default();
+    if !opening_rule.is_none() && !opening.is_empty() {
+        return Err(PlayError::Options(
+            "--opening and --opening-rule exclude each other".into(),
+        ));
+    }
     let mut session = Session {
         input,
         out,
         engine,
         human,
+        first_human: human,
         opening,
+        opening_rule,
+        rule_stones: 0,
         args: args.clone(),
         over: false,
     };
-    session.new_game()?;
     writeln!(
         session.out,
         "{rule}, {size}x{size}; you play {human}, omok plays {} at strength {strength}.",
         human.opponent()
     )?;
+    if !session.new_game()? {
+        return Ok(());
+    }
     session.run()
 }
 
@@ -253,8 +277,12 @@ impl<R: BufRead, W: Write> Session<R, W> {
         self.engine.board()
     }
 
-    fn new_game(&mut self) -> Result<(), PlayError> {
+    /// Starts a game (with its opening rule's steps); `false` when the input ended or the person
+    /// quit during the opening.
+    fn new_game(&mut self) -> Result<bool, PlayError> {
         self.engine.restart();
+        self.rule_stones = 0;
+        self.human = self.first_human;
         for &p in &self.opening {
             self.engine
                 .play(p)
@@ -266,7 +294,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
             )));
         }
         self.over = false;
-        Ok(())
+        self.play_opening()
     }
 
     fn run(&mut self) -> Result<(), PlayError> {
@@ -296,7 +324,9 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 "help" | "?" => writeln!(self.out, "{HELP}")?,
                 "board" => self.draw()?,
                 "new" => {
-                    self.new_game()?;
+                    if !self.new_game()? {
+                        return Ok(());
+                    }
                     self.draw()?;
                 }
                 "undo" | "u" => self.undo()?,
@@ -413,7 +443,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
         let own = history
             .iter()
             .enumerate()
-            .skip(self.opening.len())
+            .skip(self.opening.len().max(self.rule_stones))
             .rev()
             .find(|(_, (_, c))| *c == self.human)
             .map(|(i, _)| i);
@@ -525,6 +555,7 @@ mod tests {
             // Black f8 g8 h10 h9, white in the corners: h8 is a double three for black.
             opening: Some("f8 a15 g8 o1 h10 a1 h9 o15".into()),
             seed: 1,
+            opening_rule: None,
             pente: PenteFlags::default(),
         }
     }
@@ -587,5 +618,53 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("the game is over"), "{out}");
+    }
+
+    #[test]
+    fn an_opening_rule_runs_before_the_moves() {
+        // Swap2, the person proposes; the engine answers one of its three ways.
+        let args = PlayArgs {
+            rule: Some(Rule::Freestyle.into()),
+            opening: None,
+            opening_rule: Some(OpeningRule::Swap2),
+            nodes: Some(300),
+            ..renju_black()
+        };
+        let out = run(
+            &args,
+            "h8
+z1
+h9
+j10
+quit
+",
+        );
+        assert!(out.contains("Opening rule swap2."), "{out}");
+        assert!(out.contains("you placed white h9"), "{out}");
+        assert!(out.contains("'z1'"), "{out}");
+        assert!(
+            out.contains("omok swapped") || out.contains("omok placed white"),
+            "{out}"
+        );
+        // Swap, the engine proposes; the person keeps white and plays; undo keeps the opening.
+        let args = PlayArgs {
+            color: Some("white".into()),
+            opening_rule: Some(OpeningRule::Swap),
+            ..args
+        };
+        let out = run(
+            &args,
+            "h8
+keep
+a1
+undo
+undo
+quit
+",
+        );
+        assert_eq!(out.matches("omok placed").count(), 3, "{out}");
+        assert!(out.contains("that does not answer: swap or keep"), "{out}");
+        assert!(out.contains("you kept the colours"), "{out}");
+        assert!(out.contains("nothing to undo"), "{out}");
     }
 }

@@ -19,6 +19,10 @@
 //! memory_check = true            # false: send max_memory but never judge memory
 //! pondering = false              # true: the brain not to move keeps running (default: suspended)
 //! draw_after = 200               # stones; default 200 for renju, else none (0: none)
+//! opening_rule = "swap2"         # none (default), swap2 (Gomocup SWAP2BOARD, any brains), or
+//!                                # center, pro, longPro, swap, rif, soosorv-N, taraguchi10
+//!                                # (decided by the manager for omok engines only); not with
+//!                                # an opening file
 //! start_timeout_ms = 10000       # for START / RESTART answers
 //! output = "results/smoke"       # records and report; relative to this file (default: none)
 //! overwrite = false              # true: replace the records of an earlier run in `output`
@@ -63,6 +67,7 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use crate::rule::Rule;
+use crate::rules::opening::OpeningRule;
 
 use super::openings::{Opening, OpeningError, Symmetry, parse_openings, symmetric_images};
 use super::stats::SprtParams;
@@ -186,6 +191,7 @@ pub struct SpecFile {
     pub overwrite: Option<bool>,
     pub memory_check: Option<bool>,
     pub pondering: Option<bool>,
+    pub opening_rule: Option<String>,
     #[serde(default)]
     pub time: TimeFile,
     #[serde(default)]
@@ -338,6 +344,10 @@ pub struct TournamentArgs {
     /// already holds files is refused).
     #[arg(long)]
     pub force: bool,
+    /// Opening rule (none, swap2, or for omok engines center, pro, longPro, swap, rif,
+    /// soosorv-N, taraguchi10).
+    #[arg(long)]
+    pub opening_rule: Option<OpeningRule>,
 }
 
 /// One engine, resolved.
@@ -401,6 +411,8 @@ pub struct TournamentSpec {
     pub draw_after: Option<u32>,
     /// Limit for START and RESTART answers, ms.
     pub start_timeout_ms: u64,
+    /// The opening rule played before the moves.
+    pub opening_rule: OpeningRule,
     /// The openings in the order they are used.
     pub openings: Vec<Opening>,
     /// Where the opening file was (for the report).
@@ -545,6 +557,35 @@ impl TournamentSpec {
             .unwrap_or_default();
         let order = args.order.or(file.openings.order).unwrap_or_default();
         let openings = arrange_openings(openings, size, symmetries, order, seed);
+        let opening_rule = match (&args.opening_rule, &file.opening_rule) {
+            (Some(r), _) => *r,
+            (None, Some(text)) => text
+                .parse::<OpeningRule>()
+                .map_err(|e| invalid(format!("opening_rule: {e}")))?,
+            (None, None) => OpeningRule::None,
+        };
+        if !opening_rule.is_none() {
+            if openings_file.is_some() {
+                return Err(invalid(format!(
+                    "opening_rule {opening_rule} and an opening file exclude each other"
+                )));
+            }
+            if size < opening_rule.min_size() {
+                return Err(invalid(format!(
+                    "opening_rule {opening_rule} needs a board of at least {}",
+                    opening_rule.min_size()
+                )));
+            }
+            if opening_rule != OpeningRule::Swap2
+                && let Some(e) = engines.iter().find(|e| e.strength.is_none())
+            {
+                return Err(invalid(format!(
+                    "opening_rule {opening_rule} is decided by the manager for omok engines \
+                     only (give strength); {} is not omok (swap2 works with any brain)",
+                    e.name
+                )));
+            }
+        }
         let repeat = args.repeat.or(file.repeat).unwrap_or(true);
         let per_opening = if repeat { 2 } else { 1 };
         let games = args
@@ -583,6 +624,7 @@ impl TournamentSpec {
             pondering: file.pondering.unwrap_or(false),
             draw_after,
             start_timeout_ms: file.start_timeout_ms.unwrap_or(10_000).max(1),
+            opening_rule,
             openings,
             openings_file,
             sprt,

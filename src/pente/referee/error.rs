@@ -48,6 +48,9 @@ pub enum PenteError {
         /// Why.
         reason: Illegal,
     },
+    /// An opening action (swap, offers, …): Pente games here have no opening phase.
+    #[error("there is no opening phase in this Pente game")]
+    NoOpening,
     /// Undo is not offered in Pente games.
     #[error("undo is not available in Pente games")]
     UndoDisabled,
@@ -96,6 +99,7 @@ impl PenteError {
                 Illegal::NotCentre => "firstMoveNotCentre",
                 Illegal::TooClose { .. } => "tooCloseToCentre",
             },
+            PenteError::NoOpening => "openingOver",
             PenteError::UndoDisabled => "undoDisabled",
             PenteError::DrawOffersDisabled => "drawOffersDisabled",
             PenteError::DrawPending => "drawPending",
@@ -131,6 +135,7 @@ impl PenteError {
                     format!("선공의 두 번째 수는 천원에서 {min}칸 이상 떨어져야 해요")
                 }
             },
+            PenteError::NoOpening => "오프닝이 이미 끝났어요".into(),
             PenteError::UndoDisabled => "이 게임에서는 무르기를 할 수 없어요".into(),
             PenteError::DrawOffersDisabled => "이 게임에서는 무승부를 제안할 수 없어요".into(),
             PenteError::DrawPending => "이미 대기 중인 무승부 제안이 있어요".into(),

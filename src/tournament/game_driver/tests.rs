@@ -54,6 +54,7 @@ fn settings(rule: Rule, max_memory: u64) -> GameSettings {
             rule,
             size: 15,
             draw_after: None,
+            opening_rule: crate::rules::opening::OpeningRule::None,
         },
         time: TimeControl {
             turn_ms: 100,
@@ -290,4 +291,143 @@ fn the_brain_not_to_move_is_suspended_and_resumed_before_it_is_sent_anything() {
     // With pondering allowed nobody is ever suspended.
     let log = logged_game(true);
     assert!(!log.iter().any(|e| e.ends_with("suspend")), "{log:?}");
+}
+
+fn opening_settings(rule: crate::rules::opening::OpeningRule) -> GameSettings {
+    let mut s = settings(Rule::Freestyle, 0);
+    s.judge.opening_rule = rule;
+    s
+}
+
+#[test]
+fn swap2_through_swap2board_with_a_swap() {
+    use crate::rules::opening::OpeningRule;
+    // a (the first player) proposes; b swaps and takes black, then makes five on y = 0.
+    let a: Answers = [line("OK"), line("7,7 8,7 9,9")]
+        .into_iter()
+        .chain(["0,14", "1,14", "2,14", "3,14", "5,14"].map(line))
+        .collect();
+    let b: Answers = [line("OK"), line("SWAP")]
+        .into_iter()
+        .chain((0..5).map(|x| line(&format!("{x},0"))))
+        .collect();
+    let sp = spawner(vec![vec![a], vec![b]]);
+    let clock: Arc<dyn Clock> = sp.clock.clone();
+    let mut pool = EnginePool::new(sp.clone(), clock, 2);
+    let r = play_game(
+        &job(vec![]),
+        &opening_settings(OpeningRule::Swap2),
+        &mut pool,
+    );
+    assert_eq!(
+        (r.winner, r.reason),
+        (Some(Color::Black), Reason::Five),
+        "{}",
+        r.detail
+    );
+    assert_eq!((r.black_engine, r.white_engine), (1, 0));
+    assert_eq!((r.black.as_str(), r.white.as_str()), ("b", "a"));
+    assert_eq!(r.opening_stones, 3);
+    assert_eq!(r.moves.len(), 13);
+    let a_sent = sp.sent[0].lock().unwrap().clone();
+    let k = a_sent.iter().position(|l| l == "SWAP2BOARD").unwrap();
+    assert_eq!(a_sent[k + 1], "DONE");
+    // a is white and moves first after the opening: BOARD with its white stone as its own.
+    let board = a_sent.iter().position(|l| l == "BOARD").unwrap();
+    assert_eq!(
+        &a_sent[board + 1..board + 5],
+        ["7,7,2", "8,7,1", "9,9,2", "DONE"]
+    );
+    let b_sent = sp.sent[1].lock().unwrap().clone();
+    let k = b_sent.iter().position(|l| l == "SWAP2BOARD").unwrap();
+    assert_eq!(&b_sent[k + 1..k + 5], ["7,7", "8,7", "9,9", "DONE"]);
+    pool.shutdown();
+}
+
+#[test]
+fn swap2_two_more_stones_then_the_first_player_takes_white() {
+    use crate::rules::opening::OpeningRule;
+    let a: Answers = vec![line("OK"), line("7,7 8,7 9,9"), line("0,14")];
+    let b: Answers = vec![line("OK"), line("10,10 11,11"), line("junk")];
+    let sp = spawner(vec![vec![a], vec![b]]);
+    let clock: Arc<dyn Clock> = sp.clock.clone();
+    let mut pool = EnginePool::new(sp.clone(), clock, 2);
+    let r = play_game(
+        &job(vec![]),
+        &opening_settings(OpeningRule::Swap2),
+        &mut pool,
+    );
+    // a took white with the 6th stone; b (black) then answered junk and lost.
+    assert_eq!((r.winner, r.reason), (Some(Color::White), Reason::Illegal));
+    assert_eq!((r.black_engine, r.white_engine), (1, 0));
+    assert_eq!(r.opening_stones, 5);
+    assert_eq!(r.moves.len(), 6);
+    assert_eq!(r.moves[5].pos, pos(0, 14));
+    let a_sent = sp.sent[0].lock().unwrap().clone();
+    let k = a_sent.iter().rposition(|l| l == "SWAP2BOARD").unwrap();
+    assert_eq!(
+        &a_sent[k + 1..k + 7],
+        ["7,7", "8,7", "9,9", "10,10", "11,11", "DONE"]
+    );
+    pool.shutdown();
+}
+
+#[test]
+fn swap2_bad_answers_lose() {
+    use crate::rules::opening::OpeningRule;
+    for (first, second, loser) in [
+        ("7,7 8,7", "SWAP", Color::Black),
+        ("7,7 7,7 9,9", "SWAP", Color::Black),
+        ("7,7 8,7 9,9", "1,1 2,2 3,3", Color::White),
+        ("7,7 8,7 9,9", "99,1", Color::White),
+    ] {
+        let a: Answers = vec![line("OK"), line(first)];
+        let b: Answers = vec![line("OK"), line(second)];
+        let sp = spawner(vec![vec![a], vec![b]]);
+        let clock: Arc<dyn Clock> = sp.clock.clone();
+        let mut pool = EnginePool::new(sp.clone(), clock, 2);
+        let r = play_game(
+            &job(vec![]),
+            &opening_settings(OpeningRule::Swap2),
+            &mut pool,
+        );
+        assert_eq!(
+            r.reason,
+            Reason::Illegal,
+            "{first} / {second}: {}",
+            r.detail
+        );
+        assert_eq!(r.winner, Some(loser.opponent()), "{first} / {second}");
+        assert!(r.bad_answer.is_some());
+    }
+}
+
+#[test]
+fn other_rules_are_decided_by_the_manager_and_repeat_exactly() {
+    use crate::rules::opening::OpeningRule;
+    let play = |rule| {
+        let a: Answers = vec![line("OK"), line("junk")];
+        let b: Answers = vec![line("OK"), line("junk")];
+        let sp = spawner(vec![vec![a], vec![b]]);
+        let clock: Arc<dyn Clock> = sp.clock.clone();
+        let mut pool = EnginePool::new(sp, clock, 2);
+        let mut s = opening_settings(rule);
+        s.judge.rule = Rule::Renju;
+        play_game(&job(vec![]), &s, &mut pool)
+    };
+    for (rule, stones) in [
+        (OpeningRule::Rif, 5),
+        (OpeningRule::Taraguchi10, 5),
+        (OpeningRule::Pro, 3),
+    ] {
+        let r = play(rule);
+        assert_eq!(r.opening_stones, stones, "{rule}");
+        assert_eq!(r.moves.len(), stones, "{rule}");
+        assert_eq!(
+            r.reason,
+            Reason::Illegal,
+            "the first brain asked answered junk"
+        );
+        assert_eq!(r.moves, play(rule).moves, "{rule}: the same game again");
+    }
 }
