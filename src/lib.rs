@@ -19,6 +19,7 @@
 //! - [`batch`]: the JSON-lines forbidden-point interface for frontends;
 //! - [`game`]: the referee of one game (options, actions, clocks, views, results, replay hash).
 //! - [`engine_seat`]: a referee seat played by the engine (`{"engine": {"strength": 50}}`).
+//! - [`pente`]: Pente (captures, 2–4 players): its own position, referee and practice opponent.
 //! - [`tournament`]: matches between Piskvork brains judged by the referee (records, report,
 //!   SPRT), and `play`, a person against the engine in the terminal.
 #![warn(missing_docs)]
@@ -36,6 +37,7 @@ pub mod notation;
 pub mod opening_play;
 pub mod params;
 pub mod pattern;
+pub mod pente;
 pub mod protocol;
 pub mod rule;
 pub mod rules;

@@ -181,6 +181,13 @@ fn run(args: Args) -> Result<()> {
             Ok(())
         }
         Some(Command::Tournament(targs)) => {
+            if omok::tournament::pente::is_pente_spec(&targs.spec) {
+                let exe = std::env::current_exe().context("locating this executable")?;
+                let t = omok::tournament::pente::PenteTournament::load(&targs, &exe)?;
+                let lines = omok::tournament::pente::run(&t);
+                print!("{}", omok::tournament::pente::summary(&t, &lines));
+                return Ok(());
+            }
             let exe = std::env::current_exe().context("locating this executable")?;
             let spec = omok::tournament::TournamentSpec::load(&targs, &exe)?;
             let mut stderr = io::stderr();

@@ -13,6 +13,8 @@
 //!   crashes, memory);
 //! - [`game_driver`]: one game driven as Gomocup drives it, and the per-worker brain pool;
 //! - [`output`]: the files; [`runner`]: the schedule, parallel games, progress, SPRT stop;
+//! - [`pente`]: Pente tournaments (`rule = "pente"`): omok's Pente players in-process, judged
+//!   by the Pente referee;
 //! - [`play`]: `pbrain-omok play`, a person against the engine in a terminal. It lives here
 //!   (rather than in its own top-level module) because it is the "people" half of the same
 //!   feature and shares nothing with the brain protocol; it drives the [`crate::engine::Engine`]
@@ -25,6 +27,7 @@ pub mod game_driver;
 pub mod judge;
 pub mod openings;
 pub mod output;
+pub mod pente;
 pub mod play;
 pub mod records;
 pub mod report;

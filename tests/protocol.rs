@@ -187,7 +187,7 @@ fn info_keys_and_deferred_errors() {
         about(&s.ask("ABOUT")),
         "good and unknown INFO keys answer nothing"
     );
-    s.send("INFO timeout_turn fast\nINFO rule 16\nINFO omok_rule pente\nINFO strength 101\nINFO");
+    s.send("INFO timeout_turn fast\nINFO rule 16\nINFO omok_rule chess\nINFO strength 101\nINFO");
     s.send("START 15");
     for key in ["timeout_turn", "rule", "omok_rule", "strength"] {
         let l = s.line();

@@ -533,7 +533,7 @@ impl Setup {
 }
 
 /// The seed as a JSON number or a decimal string (JavaScript numbers lose precision above 2^53).
-mod seed_serde {
+pub(crate) mod seed_serde {
     use serde::{Deserialize, Deserializer, Serializer};
 
     #[derive(Deserialize)]

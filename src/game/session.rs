@@ -67,6 +67,7 @@ use super::actions::{Action, Event};
 use super::error::{ErrorInfo, GameError};
 use super::options::Setup;
 use super::state::{Game, Phase};
+use crate::pente::referee::{PenteGame, PenteSetup, is_pente_setup};
 
 /// Why a line was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -144,10 +145,12 @@ struct ErrorLine {
     hash: Option<String>,
 }
 
-/// One referee session: a game once the setup line is accepted.
+/// One referee session: a game once the setup line is accepted (a Pente game when the setup's
+/// `ruleSet` is `pente`, see [`crate::pente::referee`]).
 #[derive(Default)]
 pub struct Session {
     game: Option<Game>,
+    pente: Option<PenteGame>,
     seq: usize,
     factory: Option<SeatFactory>,
     seats: Vec<(String, Box<dyn Seat>)>,
@@ -185,6 +188,9 @@ impl Session {
         let line = line.trim();
         if line.is_empty() {
             return None;
+        }
+        if self.pente.is_some() || (self.game.is_none() && is_pente_setup(line)) {
+            return Some(self.handle_pente_line(line));
         }
         let outcome = match self.game.as_mut() {
             None => self.start(line).map(|(game, events)| {
@@ -227,6 +233,37 @@ impl Session {
                 "message_en": format!("internal error: {e}")}})
             .to_string()
         }))
+    }
+
+    /// One line of a Pente session (same output shapes as omok's).
+    fn handle_pente_line(&mut self, line: &str) -> String {
+        let outcome = match self.pente.as_mut() {
+            None => parse::<PenteSetup>(line)
+                .map_err(|d| SessionError::MalformedSetup(d).info())
+                .and_then(|s| PenteGame::new(&s).map_err(|e| e.info()))
+                .map(|(game, events)| {
+                    let line = game.ok_line(0, &events);
+                    self.pente = Some(game);
+                    line
+                }),
+            Some(game) => {
+                self.seq += 1;
+                parse::<Action>(line)
+                    .map_err(|d| SessionError::MalformedAction(d).info())
+                    .and_then(|a| game.apply(&a).map_err(|e| e.info()))
+                    .map(|events| game.ok_line(self.seq, &events))
+            }
+        };
+        match outcome {
+            Ok(v) => v.to_string(),
+            Err(error) => json!({
+                "ok": false,
+                "seq": self.seq,
+                "error": error,
+                "hash": self.pente.as_ref().map(|g| g.state_hash_hex()),
+            })
+            .to_string(),
+        }
     }
 
     /// Reads a setup line: seats described as `{"engine": {…}, "id": "…"}` in `players` become
@@ -312,6 +349,9 @@ impl Session {
 
     /// The line written at end of input: the result and the final state hash.
     pub fn finish(&self) -> String {
+        if let Some(p) = &self.pente {
+            return p.final_line().to_string();
+        }
         match &self.game {
             Some(g) => json!({
                 "final": true,

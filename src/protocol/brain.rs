@@ -27,6 +27,9 @@
 //! - **Before `START`** only `INFO`, `ABOUT`, `END`, `STOP` and the Yixin queries work; game commands
 //!   answer `ERROR`.
 //!
+//! Pente: `INFO omok_rule pente` hands every later line to [`PenteBrain`] (its own rules,
+//! position and search) until `INFO omok_rule`/`INFO rule` names an omok rule again.
+//!
 //! Time: every search gets [`Limits`] from the `INFO` keys through [`TimeSettings::budget`]. When
 //! the manager gives a match time but no `time_left`, the brain counts its own thinking time
 //! against the match time. `YXNBEST` thinks and answers the best move without playing it.
@@ -40,6 +43,7 @@ use thiserror::Error;
 use crate::core::{Color, Pos};
 use crate::engine::{Engine, Limits};
 use crate::error::BoardError;
+use crate::pente::brain::{self as pente_brain, PenteBrain};
 use crate::rules::find_five;
 use crate::search::{InfoSink, SearchInfo};
 use crate::time::{Budget, TimeSettings, UNLIMITED_MS};
@@ -138,6 +142,8 @@ pub struct Brain<W: Write> {
     excluded: Vec<Pos>,
     pending: Vec<String>,
     ending: Option<Arc<AtomicBool>>,
+    /// Pente mode (`INFO omok_rule pente`): every line goes to it.
+    pente: Option<PenteBrain>,
 }
 
 /// Writes thinking progress as `MESSAGE` lines.
@@ -171,6 +177,7 @@ impl<W: Write> Brain<W> {
             excluded: Vec::new(),
             pending: Vec::new(),
             ending: None,
+            pente: None,
         }
     }
 
@@ -214,6 +221,16 @@ impl<W: Write> Brain<W> {
         raw: &str,
         parsed: Result<Command, ProtocolError>,
     ) -> io::Result<Flow> {
+        if self.block.is_none() && pente_brain::is_pente_switch(raw) {
+            self.pente.get_or_insert_with(PenteBrain::new);
+            return Ok(Flow::Continue);
+        }
+        if let Some(pente) = self.pente.as_mut() {
+            if !pente_brain::is_omok_switch(raw) {
+                return pente.handle(raw, &mut self.out);
+            }
+            self.pente = None;
+        }
         if let Some(block) = self.block.as_mut() {
             match parsed {
                 Ok(Command::Stone(stone)) => {

@@ -30,6 +30,7 @@ use crate::engine::{Engine, Limits};
 use crate::error::BoardError;
 use crate::notation::{column_name, format_renju, parse_renju, parse_renju_moves};
 use crate::params::Params;
+use crate::pente::play::{PenteFlags, PlayRule};
 use crate::rule::Rule;
 use crate::rules::opening::OpeningRule;
 use crate::rules::{ForbiddenKind, IllegalMove, check_move, find_five, winning_line};
@@ -41,9 +42,9 @@ mod opening;
 /// Options of `pbrain-omok play`.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct PlayArgs {
-    /// Rule set (asked for when left out).
+    /// Rule set, or `pente` (asked for when left out).
     #[arg(long)]
-    pub rule: Option<Rule>,
+    pub rule: Option<PlayRule>,
     /// Your colour: black, white or random (asked for when left out).
     #[arg(long)]
     pub color: Option<String>,
@@ -70,6 +71,9 @@ pub struct PlayArgs {
     /// with.
     #[arg(long)]
     pub opening_rule: Option<OpeningRule>,
+    /// The Pente options (with `--rule pente`).
+    #[command(flatten)]
+    pub pente: PenteFlags,
 }
 
 /// Why play could not go on.
@@ -175,22 +179,33 @@ pub fn play<R: BufRead, W: Write>(
     params: Params,
     clock: Arc<dyn Clock>,
 ) -> Result<(), PlayError> {
+    if args.rule == Some(PlayRule::Pente) {
+        let strength = args.strength.unwrap_or(100).min(100);
+        return crate::pente::play::play(input, out, args, strength);
+    }
     writeln!(out, "omok: play against the engine. {HELP}")?;
     let rule = match args.rule {
         Some(r) => r,
         None => {
-            let q = "Rule (freestyle, standard, renju, korean, casual, caro) [renju]";
+            let q = "Rule (freestyle, standard, renju, korean, casual, caro, pente) [renju]";
             let parse = |s: &str| {
                 if s.is_empty() {
-                    Ok(Rule::Renju)
+                    Ok(PlayRule::Omok(Rule::Renju))
                 } else {
-                    s.parse::<Rule>().map_err(|e| e.to_string())
+                    s.parse::<PlayRule>()
                 }
             };
             match ask(&mut input, &mut out, q, parse)? {
                 Some(r) => r,
                 None => return Ok(()),
             }
+        }
+    };
+    let rule = match rule {
+        PlayRule::Omok(r) => r,
+        PlayRule::Pente => {
+            let strength = args.strength.unwrap_or(100).min(100);
+            return crate::pente::play::play(input, out, args, strength);
         }
     };
     let human = match &args.color {
@@ -531,7 +546,7 @@ mod tests {
 
     fn renju_black() -> PlayArgs {
         PlayArgs {
-            rule: Some(Rule::Renju),
+            rule: Some(Rule::Renju.into()),
             color: Some("black".into()),
             strength: Some(0),
             size: 15,
@@ -541,6 +556,7 @@ mod tests {
             opening: Some("f8 a15 g8 o1 h10 a1 h9 o15".into()),
             seed: 1,
             opening_rule: None,
+            pente: PenteFlags::default(),
         }
     }
 
@@ -577,8 +593,8 @@ mod tests {
             size: 15,
             ..PlayArgs::default()
         };
-        let out = run(&args, "pente\n\nwhite\n101\n0\nquit\n");
-        assert!(out.contains("unknown rule 'pente'"), "{out}");
+        let out = run(&args, "chess\n\nwhite\n101\n0\nquit\n");
+        assert!(out.contains("unknown rule 'chess'"), "{out}");
         assert!(out.contains("'101' is not a strength"), "{out}");
         assert!(
             out.contains("renju, 15x15; you play white, omok plays black at strength 0"),
@@ -591,7 +607,7 @@ mod tests {
     #[test]
     fn a_five_ends_the_game() {
         let args = PlayArgs {
-            rule: Some(Rule::Freestyle),
+            rule: Some(Rule::Freestyle.into()),
             color: Some("black".into()),
             opening: Some("a1 o15 b1 o14 c1 o13 d1 o12".into()),
             ..renju_black()
@@ -608,7 +624,7 @@ mod tests {
     fn an_opening_rule_runs_before_the_moves() {
         // Swap2, the person proposes; the engine answers one of its three ways.
         let args = PlayArgs {
-            rule: Some(Rule::Freestyle),
+            rule: Some(Rule::Freestyle.into()),
             opening: None,
             opening_rule: Some(OpeningRule::Swap2),
             nodes: Some(300),
