@@ -32,6 +32,9 @@ pub struct Params {
     pub levels: Vec<PracticeLevel>,
 }
 
+/// Entries of [`SearchParams::lmp_counts`].
+pub const LMP_TABLE_LEN: usize = 10;
+
 /// Search parameters (see [`crate::search`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -52,12 +55,27 @@ pub struct SearchParams {
     pub defence_extension_plies: i32,
     /// Weight of the side to move's potential in the evaluation, in percent (50..=300).
     pub tempo_percent: i32,
-    /// Move-count pruning applies up to this depth (0..=10)...
+    /// Move-count pruning applies up to this depth (0..=64)...
     pub lmp_max_depth: i32,
     /// ...keeping `lmp_base + lmp_factor * depth²` quiet moves (1..=100, 0..=50).
     pub lmp_base: i32,
     /// See `lmp_base`.
     pub lmp_factor: i32,
+    /// Move-count pruning by table: when the first entry is non-zero, the quiet moves kept at
+    /// depth `d` (1..=`lmp_max_depth`) are `lmp_counts[d - 1]` (the last entry beyond the
+    /// table) instead of `lmp_base + lmp_factor * depth²`; all zero = the formula (0..=200 each).
+    #[serde(default)]
+    pub lmp_counts: [u8; LMP_TABLE_LEN],
+    /// Logarithmic late-move reductions: when non-zero, the reduction of the `i`-th move
+    /// (from `lmr_min_moves` on, at depths from `lmr_min_depth`) is
+    /// `ln(depth) · ln(i) · lmr_log_percent / 100` plies, rounded down and at least one, instead
+    /// of one ply (two after `lmr_deep_moves`); 0 = off (0..=300).
+    #[serde(default)]
+    pub lmr_log_percent: i32,
+    /// At the horizon, search our VCF only when the static evaluation is below beta (an
+    /// evaluation that reaches beta fails high without it); false = always.
+    #[serde(default)]
+    pub horizon_vcf_below_beta: bool,
     /// Futility pruning of quiet moves applies up to this depth (0..=10)...
     pub futility_max_depth: i32,
     /// ...when the static evaluation plus this margin per ply of depth cannot reach alpha
@@ -89,6 +107,30 @@ pub struct SearchParams {
 }
 
 impl SearchParams {
+    /// How many quiet moves move-count pruning keeps at `depth`, by the table when it is set
+    /// (depths below one take its first entry) and by `lmp_base + lmp_factor * depth²`
+    /// otherwise (for any depth, as the square of a negative one is positive).
+    pub fn lmp_limit(&self, depth: i32) -> usize {
+        if self.lmp_counts[0] == 0 {
+            return (self.lmp_base + self.lmp_factor * depth * depth) as usize;
+        }
+        let set = self.lmp_counts.iter().take_while(|&&v| v > 0).count();
+        self.lmp_counts[(depth.max(1) as usize).min(set) - 1] as usize
+    }
+
+    /// The late-move reduction of the `index`-th move (0-based, in search order) at `depth`,
+    /// before the caller's conditions (quiet move, not forced, `lmr_min_depth`,
+    /// `lmr_min_moves`).
+    pub fn lmr_plies(&self, depth: i32, index: usize) -> i32 {
+        if self.lmr_log_percent == 0 {
+            return 1 + (index >= self.lmr_deep_moves) as i32;
+        }
+        let r = (depth.max(1) as f64).ln() * (index.max(1) as f64).ln()
+            * self.lmr_log_percent as f64
+            / 100.0;
+        (r as i32).max(1)
+    }
+
     /// Checks every field against the range its documentation gives.
     pub fn check(&self) -> Result<(), ConfigError> {
         let s = self;
@@ -111,9 +153,10 @@ impl SearchParams {
                 10,
             ),
             ("tempo_percent", s.tempo_percent as i64, 50, 300),
-            ("lmp_max_depth", s.lmp_max_depth as i64, 0, 10),
+            ("lmp_max_depth", s.lmp_max_depth as i64, 0, 64),
             ("lmp_base", s.lmp_base as i64, 1, 100),
             ("lmp_factor", s.lmp_factor as i64, 0, 50),
+            ("lmr_log_percent", s.lmr_log_percent as i64, 0, 300),
             ("futility_max_depth", s.futility_max_depth as i64, 0, 10),
             ("futility_margin", s.futility_margin as i64, 1, 5000),
             ("razor_max_depth", s.razor_max_depth as i64, 0, 10),
@@ -141,6 +184,11 @@ impl SearchParams {
                 1_000_000,
             ),
         ];
+        if let Some(v) = s.lmp_counts.iter().find(|&&v| v > 200) {
+            return Err(ConfigError::Range(format!(
+                "search.lmp_counts entry {v} not in 0..=200"
+            )));
+        }
         for &(name, value, lo, hi) in ranges {
             if !(lo..=hi).contains(&value) {
                 return Err(ConfigError::Range(format!(
@@ -182,6 +230,9 @@ impl Default for SearchParams {
             lmp_max_depth: 4,
             lmp_base: 4,
             lmp_factor: 2,
+            lmp_counts: [0; LMP_TABLE_LEN],
+            lmr_log_percent: 0,
+            horizon_vcf_below_beta: false,
             futility_max_depth: 2,
             futility_margin: 80,
             razor_max_depth: 2,

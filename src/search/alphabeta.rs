@@ -416,7 +416,7 @@ impl<'a> Searcher<'a> {
         } else {
             depth
         };
-        let (mut moves, forced) = match self.generate(&s, us, depth, ply) {
+        let (mut moves, forced) = match self.generate(&s, us, depth, ply, beta) {
             NodeMoves::Done(score) => return score,
             NodeMoves::Search { moves, forced } => (moves, forced),
         };
@@ -438,7 +438,7 @@ impl<'a> Searcher<'a> {
         let mut best_move = None;
         let new_depth = if forced { depth } else { depth - 1 };
         let pv_node = beta - alpha > 1;
-        let lmp_limit = (prm.lmp_base + prm.lmp_factor * (depth * depth).max(0)) as usize;
+        let lmp_limit = prm.lmp_limit(depth);
         let futile =
             depth <= prm.futility_max_depth && s.eval + prm.futility_margin * depth.max(1) <= alpha;
         let skip_dropped = ply == 0
@@ -466,7 +466,7 @@ impl<'a> Searcher<'a> {
                 let p = self.params;
                 let reduction =
                     if !forced && quiet && depth >= p.lmr_min_depth && i >= p.lmr_min_moves {
-                        1 + (i >= p.lmr_deep_moves) as i32
+                        p.lmr_plies(depth, i)
                     } else {
                         0
                     };
@@ -522,7 +522,7 @@ impl<'a> Searcher<'a> {
     /// five of the opponent's to block is the only move; an own straight four wins; against an
     /// open three only our fours and the points where the opponent makes a four; at the horizon
     /// a VCF check and the static evaluation; otherwise every legal candidate.
-    fn generate(&mut self, s: &Scan, us: Color, depth: i32, ply: usize) -> NodeMoves {
+    fn generate(&mut self, s: &Scan, us: Color, depth: i32, ply: usize, beta: i32) -> NodeMoves {
         let them = us.opponent();
         if !s.them.fives.is_empty() {
             let mut blocks = s.them.fives.clone();
@@ -591,6 +591,11 @@ impl<'a> Searcher<'a> {
             }
         } else {
             if depth <= 0 {
+                // Standing pat: an evaluation that already reaches beta needs no VCF to fail
+                // high.
+                if self.params.horizon_vcf_below_beta && s.eval >= beta {
+                    return NodeMoves::Done(s.eval);
+                }
                 if self.vcf_root(us) {
                     return NodeMoves::Done(WIN - ply as i32 - 50);
                 }
@@ -782,7 +787,7 @@ impl<'a> Searcher<'a> {
         if let Some(&p) = s.us.fives.first() {
             return vec![(p, WIN - 1)];
         }
-        let mut moves = match self.generate(&s, us, depth.max(1), 0) {
+        let mut moves = match self.generate(&s, us, depth.max(1), 0, WIN) {
             NodeMoves::Done(score) => {
                 return self.pv[0]
                     .first()
