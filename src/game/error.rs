@@ -204,6 +204,9 @@ fn opening_ko(e: &OpeningError) -> String {
     match e {
         OpeningError::UnknownRule(r) => format!("{r}은(는) 알 수 없는 오프닝 규칙이에요"),
         OpeningError::BadSoosorvN(n) => format!("수소르브 N은 1부터 10까지여야 해요({n})"),
+        OpeningError::BadSwapStones(n) => {
+            format!("스왑에서 먼저 놓는 돌은 1개부터 6개까지여야 해요({n})")
+        }
         OpeningError::BoardTooSmall { min, .. } => {
             format!("이 오프닝 규칙은 {min}×{min} 이상의 판이 필요해요")
         }
@@ -278,6 +281,7 @@ impl GameError {
                 OpeningError::Occupied { .. } => "occupied",
                 OpeningError::UnknownRule(_)
                 | OpeningError::BadSoosorvN(_)
+                | OpeningError::BadSwapStones(_)
                 | OpeningError::BoardTooSmall { .. } => "badOption",
             },
         }
