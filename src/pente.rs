@@ -18,6 +18,7 @@
 pub mod auto_move;
 pub mod brain;
 pub mod eval;
+pub mod opening;
 pub mod options;
 pub mod play;
 pub mod position;
