@@ -671,3 +671,25 @@ fn undo_is_refused_into_the_opening_off_and_with_three_players() {
     ]);
     assert_eq!(code(&v(&out[2])), "undoDisabled");
 }
+
+#[test]
+fn tournaments_refuse_swap_and_swap2() {
+    use omok::tournament::pente::PenteTournament;
+    use omok::tournament::spec::TournamentArgs;
+    for rule in ["swap", "swap2"] {
+        let dir = std::env::temp_dir().join(format!("omok-pente-opening-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{rule}.toml"));
+        let body = format!(
+            "rule = \"pente\"\ngames = 2\n[pente]\nopeningRule = \"{rule}\"\n[[engine]]\nlevel = 1\n[[engine]]\nlevel = 2\n"
+        );
+        std::fs::write(&path, body).unwrap();
+        let args = TournamentArgs {
+            spec: path,
+            ..TournamentArgs::default()
+        };
+        let exe = std::path::PathBuf::from(env!("CARGO_BIN_EXE_pbrain-omok"));
+        let err = PenteTournament::load(&args, &exe).err().expect("refused");
+        assert!(err.to_string().contains("openingRule"), "{err}");
+    }
+}
