@@ -689,7 +689,9 @@ fn tournaments_refuse_swap_and_swap2() {
             ..TournamentArgs::default()
         };
         let exe = std::path::PathBuf::from(env!("CARGO_BIN_EXE_pbrain-omok"));
-        let err = PenteTournament::load(&args, &exe).err().expect("refused");
+        let Err(err) = PenteTournament::load(&args, &exe) else {
+            panic!("{rule} accepted");
+        };
         assert!(err.to_string().contains("openingRule"), "{err}");
     }
 }
