@@ -154,7 +154,7 @@ impl Opening {
             OpeningRule::None => vec![],
             OpeningRule::Center => vec![place(Fixed(First), true, Region::Within(0))],
             OpeningRule::Pro | OpeningRule::LongPro => {
-                let d = if rule == OpeningRule::Pro { 3 } else { 4 };
+                let d = rule.pro_distance().unwrap_or(3);
                 vec![
                     place(Fixed(First), true, Region::Within(0)),
                     place(Fixed(Side::Second), false, Region::Anywhere),

@@ -178,6 +178,10 @@ fn swap_three_stones_then_the_other_decides() {
 fn swap_stones_parameter_keeps_gomoku_and_gives_pentes_four() {
     let board = Board::square(15, Rule::Renju).unwrap();
     assert_eq!(SWAP_STONES, 3);
+    // Pro's distances, shared with Pente's Pro and Long Pro.
+    assert_eq!(OpeningRule::Pro.pro_distance(), Some(3));
+    assert_eq!(OpeningRule::LongPro.pro_distance(), Some(4));
+    assert_eq!(OpeningRule::Swap.pro_distance(), None);
     assert_eq!(
         Opening::with_swap_stones(OpeningRule::Swap, Color::Black, SWAP_STONES, &board),
         Opening::new(OpeningRule::Swap, Color::Black, &board),

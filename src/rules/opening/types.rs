@@ -89,6 +89,16 @@ impl OpeningRule {
         }
     }
 
+    /// Pro and Long Pro: the least distance of the first player's second stone (the third stone)
+    /// from the centre — 3 and 4; `None` for the other rules.
+    pub const fn pro_distance(self) -> Option<u8> {
+        match self {
+            OpeningRule::Pro => Some(3),
+            OpeningRule::LongPro => Some(4),
+            _ => None,
+        }
+    }
+
     /// Whether the rule has swaps, offers or stones placed by one player for the other (anything
     /// beyond constraints on ordinary moves).
     pub const fn is_interactive(self) -> bool {
