@@ -757,3 +757,59 @@ fn the_brain_answers_pente_swap2board() {
     );
     assert_eq!(points(&out[1]).len(), 1, "{out:?}");
 }
+
+#[test]
+fn random_actions_in_swap_openings_never_panic_and_keep_the_hash_on_rejection() {
+    for rule in ["swap", "swap2"] {
+        let per_move = json!({"boardSize": 9, "suicide": "forbidden",
+            "timeControl": {"kind": "perMove", "perMoveSec": 8}});
+        let mut session = omok::game::Session::new();
+        let first = session.handle_line(&setup(rule, per_move)).unwrap();
+        let mut hash = v(&first)["hash"].clone();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(rule.len() as u64);
+        let mut now = 0u64;
+        let mut accepted = 0;
+        let mut played = false;
+        for _ in 0..600 {
+            let r = rand_core::RngCore::next_u64(&mut rng);
+            now += r % 400;
+            let who = if r >> 8 & 1 == 0 { ALICE } else { BOB };
+            let (x, y) = ((r >> 16) % 10, (r >> 24) % 10);
+            let line = match (r >> 32) % 9 {
+                0..=2 => {
+                    format!(r#"{{"type":"place","player":"{who}","x":{x},"y":{y},"now":{now}}}"#)
+                }
+                3 => format!(
+                    r#"{{"type":"swap","player":"{who}","swap":{},"now":{now}}}"#,
+                    r >> 40 & 1 == 0
+                ),
+                4 => format!(
+                    r#"{{"type":"putTwo","player":"{who}","points":[{{"x":{x},"y":{y}}},{{"x":{},"y":{}}}],"now":{now}}}"#,
+                    (r >> 44) % 9,
+                    (r >> 48) % 9
+                ),
+                5 => format!(r#"{{"type":"requestUndo","player":"{who}","now":{now}}}"#),
+                6 => format!(
+                    r#"{{"type":"respondUndo","player":"{who}","accept":true,"now":{now}}}"#
+                ),
+                7 => format!(r#"{{"type":"timeout","now":{now}}}"#),
+                _ => format!(r#"{{"type":"choose","player":"{who}","x":{x},"y":{y},"now":{now}}}"#),
+            };
+            let Some(reply) = session.handle_line(&line) else {
+                continue;
+            };
+            let l = v(&reply);
+            if l["ok"] == false {
+                assert_eq!(l["hash"], hash, "{line}: {l}");
+            } else {
+                accepted += 1;
+                hash = l["hash"].clone();
+                played |= l["phase"] == "playing";
+                if l["phase"] == "finished" {
+                    break;
+                }
+            }
+        }
+        assert!(accepted > 5 && played, "{rule}: {accepted} accepted");
+    }
+}
