@@ -66,7 +66,7 @@ fn a_capture_is_reported_and_bad_options_refused() {
         "",
     );
     assert!(!suicide.status.success());
-    let swap = common::run_binary(
+    let rif = common::run_binary(
         &[
             "play",
             "--rule",
@@ -74,12 +74,15 @@ fn a_capture_is_reported_and_bad_options_refused() {
             "--size",
             "9",
             "--opening-rule",
-            "swap",
+            "rif",
         ],
         "",
     );
-    assert!(!swap.status.success());
-    assert!(String::from_utf8_lossy(&swap.stderr).contains("Pente plays none, pro or longPro"));
+    assert!(!rif.status.success());
+    assert!(
+        String::from_utf8_lossy(&rif.stderr)
+            .contains("Pente plays none, pro, longPro, swap or swap2")
+    );
     // Pro: the person (white) must open on the centre.
     let pro = play(
         &["--size", "9", "--nodes", "200", "--opening-rule", "pro"],

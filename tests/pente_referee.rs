@@ -63,7 +63,8 @@ fn a_capture_in_a_session() {
 fn options_are_validated() {
     for (opts, code) in [
         (r#""players":3,"captureWin":false"#, "badOption"),
-        (r#""openingRule":"swap""#, "badOption"),
+        (r#""openingRule":"swap","players":3"#, "badOption"),
+        (r#""undo":"sometimes""#, "malformedSetup"),
         (r#""boardSize":17"#, "badOption"),
         (r#""teams":true"#, "badOption"),
         (r#""forbiddenPolicy":"loss""#, "malformedSetup"),

@@ -199,11 +199,34 @@ fn region_ko(region: Region) -> String {
     }
 }
 
-/// The Korean message of an opening error.
-fn opening_ko(e: &OpeningError) -> String {
+/// The stable code of an opening error (shared with the Pente referee).
+pub(crate) const fn opening_code(e: &OpeningError) -> &'static str {
+    match e {
+        OpeningError::WrongAction { .. } | OpeningError::Swap2KeepIsAPlace => "wrongOpeningAction",
+        OpeningError::OutsideRegion { .. } => "outsideRegion",
+        OpeningError::BadDeclare { .. } => "badDeclare",
+        OpeningError::BadOfferCount { .. } => "badOfferCount",
+        OpeningError::SymmetricOffers { .. } => "symmetricOffers",
+        OpeningError::NotOffered(_) => "notOffered",
+        OpeningError::Finished => "openingOver",
+        OpeningError::NotYourTurn { .. } => "notYourTurn",
+        OpeningError::OffBoard { .. } => "offBoard",
+        OpeningError::Occupied { .. } => "occupied",
+        OpeningError::UnknownRule(_)
+        | OpeningError::BadSoosorvN(_)
+        | OpeningError::BadSwapStones(_)
+        | OpeningError::BoardTooSmall { .. } => "badOption",
+    }
+}
+
+/// The Korean message of an opening error (shared with the Pente referee).
+pub(crate) fn opening_ko(e: &OpeningError) -> String {
     match e {
         OpeningError::UnknownRule(r) => format!("{r}은(는) 알 수 없는 오프닝 규칙이에요"),
         OpeningError::BadSoosorvN(n) => format!("수소르브 N은 1부터 10까지여야 해요({n})"),
+        OpeningError::BadSwapStones(n) => {
+            format!("스왑에서 먼저 놓는 돌은 1개부터 6개까지여야 해요({n})")
+        }
         OpeningError::BoardTooSmall { min, .. } => {
             format!("이 오프닝 규칙은 {min}×{min} 이상의 판이 필요해요")
         }
@@ -263,23 +286,7 @@ impl GameError {
             GameError::NothingToCancel => "nothingToCancel",
             GameError::NotTimedOut { .. } => "notTimedOut",
             GameError::UndoInOpening => "undoInOpening",
-            GameError::Opening(e) => match e {
-                OpeningError::WrongAction { .. } | OpeningError::Swap2KeepIsAPlace => {
-                    "wrongOpeningAction"
-                }
-                OpeningError::OutsideRegion { .. } => "outsideRegion",
-                OpeningError::BadDeclare { .. } => "badDeclare",
-                OpeningError::BadOfferCount { .. } => "badOfferCount",
-                OpeningError::SymmetricOffers { .. } => "symmetricOffers",
-                OpeningError::NotOffered(_) => "notOffered",
-                OpeningError::Finished => "openingOver",
-                OpeningError::NotYourTurn { .. } => "notYourTurn",
-                OpeningError::OffBoard { .. } => "offBoard",
-                OpeningError::Occupied { .. } => "occupied",
-                OpeningError::UnknownRule(_)
-                | OpeningError::BadSoosorvN(_)
-                | OpeningError::BoardTooSmall { .. } => "badOption",
-            },
+            GameError::Opening(e) => opening_code(e),
         }
     }
 

@@ -4,7 +4,7 @@
 //!
 //! - `INFO pente_board n`, `pente_three_capture 0|1`, `pente_capture_win 0|1`,
 //!   `pente_overline win|forbidden`, `pente_suicide nothing|captured|forbidden`,
-//!   `pente_extension off|breakLine|captureLine`, `pente_opening none|pro|longPro` set the
+//!   `pente_extension off|breakLine|captureLine`, `pente_opening none|pro|longPro|swap|swap2` set the
 //!   rules (two players); `max_node`, `timeout_turn` and `strength` bound the search; other keys
 //!   are ignored. A bad value is answered with `ERROR` before the next answer, as in omok mode.
 //! - `START n` (9, 13, 15, 19) and `RESTART` answer `OK`; `BEGIN` makes the brain the first
@@ -13,6 +13,14 @@
 //!   the brain's, 2 the opponent's, alternating from the first player) and answers; `TAKEBACK
 //!   x,y` takes back the last move if it is there; `ABOUT`; `END`.
 //! - Captures are never sent: the brain applies them to its own position, as the opponent does.
+//! - Under `pente_opening swap`/`swap2` a `BOARD` does not check that its fields alternate (the
+//!   first player places the opening's stones of both colours). Under `swap2`,
+//!   `SWAP2BOARD` … `DONE` asks for the brain's Swap2 decision, Gomocup's convention with the
+//!   colours mirrored (white first), decided by [`super::opening::engine_action`]: 0 stones —
+//!   three stones (white, black, white) `x,y x,y x,y`; 3 stones (the brain is the second player,
+//!   black to move) — `SWAP` (take white), one move (stay black and play it) or two moves (a black
+//!   and a white stone; the choice goes back); 5 stones (the brain is the first player, black to
+//!   move) — `SWAP` (take white) or one move (take black and play it).
 //!
 //! Errors change nothing and answer one `ERROR` line; the brain never panics on input.
 
@@ -22,12 +30,14 @@ use std::time::{Duration, Instant};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::opening::{self as pente_opening, actor_seat, judge_limits};
 use super::options::{Extension, Overline, PenteOpening, PenteRules, Suicide};
 use super::play::strength_level;
 use super::position::Position;
 use super::search::{choose, level};
 use crate::protocol::brain::Flow;
-use crate::protocol::piskvork::{ABOUT, Command, Coord, Field, clean, parse};
+use crate::protocol::piskvork::{ABOUT, BlockKind, Command, Coord, Field, clean, parse};
+use crate::rules::opening::OpeningAction;
 
 /// Whether `line` is `INFO omok_rule pente`.
 pub fn is_pente_switch(line: &str) -> bool {
@@ -52,6 +62,7 @@ pub struct PenteBrain {
     turn_ms: Option<u64>,
     level: u8,
     block: Option<Vec<(Coord, Option<Field>)>>,
+    block_kind: BlockKind,
     block_error: Option<String>,
     pending: Vec<String>,
     rng: Xoshiro256PlusPlus,
@@ -77,6 +88,7 @@ impl PenteBrain {
             turn_ms: None,
             level: 5,
             block: None,
+            block_kind: BlockKind::Board,
             block_error: None,
             pending: Vec::new(),
             rng: Xoshiro256PlusPlus::seed_from_u64(1),
@@ -107,12 +119,6 @@ impl PenteBrain {
                 .map(|v| r.extension = v)
                 .is_some(),
             "pente_opening" => json_name::<PenteOpening>(value)
-                .filter(|o| {
-                    matches!(
-                        o,
-                        PenteOpening::None | PenteOpening::Pro | PenteOpening::LongPro
-                    )
-                })
                 .map(|v| r.opening_rule = v)
                 .is_some(),
             "max_node" => value
@@ -168,6 +174,9 @@ impl PenteBrain {
                     let stones = self.block.take().unwrap_or_default();
                     let answer = match self.block_error.take() {
                         Some(e) => Err(e),
+                        None if self.block_kind == BlockKind::Swap2Board => {
+                            self.swap2board(&stones)
+                        }
                         None => self.board(&stones),
                     };
                     return self.answer(out, answer);
@@ -204,7 +213,8 @@ impl PenteBrain {
                 b.play_coord(c)?;
                 b.think()
             }),
-            Ok(Command::BlockStart(_)) => {
+            Ok(Command::BlockStart(kind)) => {
+                self.block_kind = kind;
                 self.block = Some(Vec::new());
                 self.block_error = None;
                 return Ok(Flow::Continue);
@@ -289,9 +299,12 @@ impl PenteBrain {
             .to_owned();
         let mut pos = Position::new(rules).map_err(|e| e.to_string())?;
         let me = (stones.len() % 2) as u8;
+        // Swap openings: the first player places stones of both colours.
+        let loose = rules.opening_rule.is_interactive();
         for (i, (c, field)) in stones.iter().enumerate() {
             let own = (i % 2) as u8 == me;
             match field {
+                Some(Field::Own | Field::Opponent) if loose => {}
                 Some(Field::Own) if !own => {
                     return Err(format!("stone {} is not the brain's turn", i + 1));
                 }
@@ -312,6 +325,77 @@ impl PenteBrain {
             self.pos = saved;
         }
         r
+    }
+
+    /// A `SWAP2BOARD` decision (see the module doc); the brain's stones are played on its
+    /// position.
+    fn swap2board(&mut self, stones: &[(Coord, Option<Field>)]) -> Result<String, String> {
+        let rules = self
+            .pos
+            .as_ref()
+            .ok_or("no game: START first")?
+            .rules()
+            .to_owned();
+        if rules.opening_rule != PenteOpening::Swap2 {
+            return Err("SWAP2BOARD needs INFO pente_opening swap2".into());
+        }
+        if !matches!(stones.len(), 0 | 3 | 5) {
+            return Err(format!(
+                "SWAP2BOARD: {} stones given; Swap2 needs 0, 3 or 5",
+                stones.len()
+            ));
+        }
+        let mut pos = Position::new(rules).map_err(|e| e.to_string())?;
+        let mut o = pente_opening::start(&pos)
+            .map_err(|e| e.to_string())?
+            .ok_or("no opening")?;
+        let point = |pos: &Position, c: &Coord| {
+            pos.cell(c.x, c.y)
+                .map(|cell| pos.pos(cell))
+                .ok_or_else(|| format!("{},{} is off the board", c.x, c.y))
+        };
+        let mut given: Vec<OpeningAction> = Vec::new();
+        for c in stones.iter().take(3) {
+            given.push(OpeningAction::Place(point(&pos, &c.0)?));
+        }
+        if let [.., a, b] = stones
+            && stones.len() == 5
+        {
+            given.push(OpeningAction::PutTwo([
+                point(&pos, &a.0)?,
+                point(&pos, &b.0)?,
+            ]));
+        }
+        for a in &given {
+            let seat = actor_seat(&o);
+            pente_opening::apply(&mut o, &mut pos, seat, a).map_err(|e| e.to_string())?;
+        }
+        let nodes = self.max_nodes.unwrap_or(level(self.level).max_nodes);
+        let limits = judge_limits((nodes / 8).clamp(200, 3000));
+        let xy = |p: crate::core::Pos| format!("{},{}", p.x(), p.y());
+        let mut answer = Vec::new();
+        let wants = if stones.is_empty() { 3 } else { 1 };
+        for _ in 0..wants {
+            let seat = actor_seat(&o);
+            let a = pente_opening::engine_action(&o, &pos, limits, &mut self.rng)
+                .ok_or("no opening decision")?;
+            pente_opening::apply(&mut o, &mut pos, seat, &a).map_err(|e| e.to_string())?;
+            match a {
+                OpeningAction::Place(p) => answer.push(xy(p)),
+                OpeningAction::PutTwo([p, q]) => answer.extend([xy(p), xy(q)]),
+                // 3 stones: the brain takes white. 5 stones: keeping white is Gomocup's `SWAP`
+                // (the colour that does not move next); taking black is answered by a move.
+                OpeningAction::Swap(true) if stones.len() == 3 => answer.push("SWAP".into()),
+                OpeningAction::Swap(false) => answer.push("SWAP".into()),
+                OpeningAction::Swap(true) => {
+                    self.pos = Some(pos);
+                    return self.think();
+                }
+                other => return Err(format!("unexpected opening decision {}", other.name())),
+            }
+        }
+        self.pos = Some(pos);
+        Ok(answer.join(" "))
     }
 
     fn think(&mut self) -> Result<String, String> {

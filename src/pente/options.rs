@@ -68,7 +68,30 @@ pub enum PenteOpening {
     Swap2,
 }
 
+/// The stones the first player places before Pente Swap's colour choice (white, black, white,
+/// black; gomoku's Swap places three).
+pub const PENTE_SWAP_STONES: u8 = 4;
+
 impl PenteOpening {
+    /// The shared opening rule ([`crate::rules::opening`]) with the same definition: Pro, Long
+    /// Pro, Swap (with [`PENTE_SWAP_STONES`] stones) and Swap2, with white as the first colour.
+    pub const fn shared(self) -> crate::rules::opening::OpeningRule {
+        use crate::rules::opening::OpeningRule;
+        match self {
+            PenteOpening::None => OpeningRule::None,
+            PenteOpening::Pro => OpeningRule::Pro,
+            PenteOpening::LongPro => OpeningRule::LongPro,
+            PenteOpening::Swap => OpeningRule::Swap,
+            PenteOpening::Swap2 => OpeningRule::Swap2,
+        }
+    }
+
+    /// Whether the rule has a colour-choice phase (Swap, Swap2) run by
+    /// [`crate::pente::opening`]; Pro and Long Pro only constrain ordinary moves.
+    pub const fn is_interactive(self) -> bool {
+        matches!(self, PenteOpening::Swap | PenteOpening::Swap2)
+    }
+
     /// The JSON name.
     pub const fn name(self) -> &'static str {
         match self {

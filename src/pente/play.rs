@@ -2,8 +2,10 @@
 //! terminal. This is the top layer of [`crate::pente`] (like [`crate::tournament::play`] for
 //! omok): it talks through a `BufRead` and a `Write` only.
 //!
-//! The options come from flags ([`PenteFlags`], and `--opening-rule none|pro|longPro`); `--color` picks the person's seat (`white`
-//! moves first, `black`; with 3–4 players also `red`, `green`; `random`), `--strength` 0..=100
+//! The options come from flags ([`PenteFlags`], and `--opening-rule none|pro|longPro|swap|swap2`);
+//! `--color` picks the person's seat (`white` moves first, `black`; with 3–4 players also `red`,
+//! `green`; `random`; under Swap and Swap2 `white` makes the person the opening's first player,
+//! who places the stones, and `black` the second, who chooses), `--strength` 0..=100
 //! maps to the practice levels 1..=5, `--nodes` makes the opponent's moves repeatable,
 //! `--move-ms` bounds its time, `--size` is the board (9, 13, 15 or 19), `--opening` gives
 //! starting stones in renju notation, white first. With 3–4 players the other seats are played
@@ -11,7 +13,10 @@
 //!
 //! The board: `O` white, `X` black, `R` red, `G` green, `.` empty, the last move bracketed;
 //! under it the captured stones of every seat and the target. Commands: a move (`h8`), `undo`
-//! (back to before the person's last move), `board`, `new`, `help`, `quit`.
+//! (back to before the person's last move; never into the opening), `board`, `new`, `help`,
+//! `quit`; in the Swap / Swap2 opening also `swap`, `keep` and two points (`h8 j9`, Swap2's
+//! `putTwo`). The engine's opening decisions are [`super::opening::engine_action`]'s (a search
+//! bounded by nodes, so repeatable with `--nodes` and `--seed`).
 
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
@@ -19,13 +24,14 @@ use std::time::{Duration, Instant};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::opening::{self as pente_opening, actor_seat, judge_limits, seat_of_color};
 use super::options::{Extension, Overline, PenteOpening, PenteRules, Suicide};
 use super::position::{EndReason, Position};
 use super::referee::SEAT_COLORS;
 use super::search::{PenteLimits, choose, level};
 use crate::notation::{column_name, format_renju, parse_renju, parse_renju_moves};
 use crate::rule::Rule;
-use crate::rules::opening::OpeningRule;
+use crate::rules::opening::{Effect, Opening, OpeningAction, OpeningRule, PendingKind, Side};
 use crate::tournament::play::{PlayArgs, PlayError};
 
 fn parse_json_name<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, String> {
@@ -113,13 +119,21 @@ pub fn strength_level(strength: u8) -> u8 {
 }
 
 const HELP: &str = "Commands: a move such as h8 · undo · board · new · help · quit";
+const OPENING_HELP: &str =
+    "Opening: a point such as h8 · swap · keep · two points such as h8 j9 (Swap2: put two more)";
 
 struct Game<R, W> {
     input: R,
     out: W,
     pos: Position,
     human: u8,
+    /// The person's seat when the game starts (under Swap / Swap2: white = the first player).
+    human_start: u8,
     opening: Vec<usize>,
+    /// The Swap / Swap2 opening of the current game.
+    phase: Option<Opening>,
+    /// Stones placed in that opening (never taken back).
+    opening_plies: usize,
     limits: PenteLimits,
     move_ms: u64,
     rng: Xoshiro256PlusPlus,
@@ -136,9 +150,11 @@ pub fn play<R: BufRead, W: Write>(
         OpeningRule::None => PenteOpening::None,
         OpeningRule::Pro => PenteOpening::Pro,
         OpeningRule::LongPro => PenteOpening::LongPro,
+        OpeningRule::Swap => PenteOpening::Swap,
+        OpeningRule::Swap2 => PenteOpening::Swap2,
         other => {
             return Err(PlayError::Options(format!(
-                "--opening-rule {}: Pente plays none, pro or longPro",
+                "--opening-rule {}: Pente plays none, pro, longPro, swap or swap2",
                 other.name()
             )));
         }
@@ -171,6 +187,12 @@ pub fn play<R: BufRead, W: Write>(
             .collect(),
         None => Vec::new(),
     };
+    if rules.opening_rule.is_interactive() && !opening.is_empty() {
+        return Err(PlayError::Options(format!(
+            "--opening cannot be combined with --opening-rule {}",
+            rules.opening_rule.name()
+        )));
+    }
     let mut limits = level(strength_level(strength));
     if let Some(n) = args.nodes {
         limits.max_nodes = n;
@@ -181,7 +203,10 @@ pub fn play<R: BufRead, W: Write>(
         out,
         pos,
         human,
+        human_start: human,
         opening,
+        phase: None,
+        opening_plies: 0,
         limits,
         move_ms: args.move_ms,
         rng: Xoshiro256PlusPlus::seed_from_u64(args.seed),
@@ -201,6 +226,10 @@ pub fn play<R: BufRead, W: Write>(
 impl<R: BufRead, W: Write> Game<R, W> {
     fn new_game(&mut self) -> Result<(), PlayError> {
         while self.pos.undo() {}
+        self.human = self.human_start;
+        self.opening_plies = 0;
+        self.phase =
+            pente_opening::start(&self.pos).map_err(|e| PlayError::Options(e.to_string()))?;
         for &c in &self.opening.clone() {
             self.pos
                 .play(c)
@@ -217,6 +246,12 @@ impl<R: BufRead, W: Write> Game<R, W> {
         self.draw()?;
         loop {
             let over = self.pos.outcome().is_some();
+            if !over && self.in_opening() {
+                if !self.opening_turn()? {
+                    return Ok(());
+                }
+                continue;
+            }
             if !over && self.pos.turn() != self.human {
                 self.engine_move()?;
                 continue;
@@ -246,6 +281,149 @@ impl<R: BufRead, W: Write> Game<R, W> {
                 text if over => writeln!(self.out, "the game is over ('{text}' ignored)")?,
                 text => self.human_move(text)?,
             }
+        }
+    }
+
+    fn in_opening(&self) -> bool {
+        self.phase.as_ref().is_some_and(|o| !o.is_finished())
+    }
+
+    /// One step of the opening: the engine's decision, or the person's command. `false` at the
+    /// end of input or on `quit`.
+    fn opening_turn(&mut self) -> Result<bool, PlayError> {
+        let Some(o) = self.phase.clone() else {
+            return Ok(true);
+        };
+        let Some(pending) = o.pending() else {
+            return Ok(true);
+        };
+        let seat = actor_seat(&o);
+        if seat != self.human {
+            let nodes = (self.limits.max_nodes / 8).clamp(200, 3000);
+            let action =
+                pente_opening::engine_action(&o, &self.pos, judge_limits(nodes), &mut self.rng);
+            let Some(action) = action else {
+                writeln!(self.out, "omok has no opening action")?;
+                return Ok(false);
+            };
+            writeln!(self.out, "omok: {}", self.describe(&action))?;
+            self.opening_act(seat, action)?;
+            return Ok(true);
+        }
+        let what = match pending.kind {
+            PendingKind::Place { color, .. } => format!("place a {} stone", color_name(color)),
+            PendingKind::Swap => "swap or keep".to_string(),
+            PendingKind::Swap2Choice { color } => format!(
+                "swap, place a {} stone, or put two more (h8 j9)",
+                color_name(color)
+            ),
+            _ => pending.kind.name().to_string(),
+        };
+        write!(self.out, "opening: {what} > ")?;
+        self.out.flush()?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            writeln!(self.out)?;
+            return Ok(false);
+        }
+        let text = line.trim().to_ascii_lowercase();
+        let n = self.pos.size();
+        let action = match text.as_str() {
+            "" => return Ok(true),
+            "quit" | "exit" | "q" => return Ok(false),
+            "help" | "?" => {
+                writeln!(self.out, "{HELP}\n{OPENING_HELP}")?;
+                return Ok(true);
+            }
+            "board" => {
+                self.draw()?;
+                return Ok(true);
+            }
+            "new" => {
+                self.new_game()?;
+                self.draw()?;
+                return Ok(true);
+            }
+            "undo" | "u" => {
+                writeln!(self.out, "opening stones cannot be taken back")?;
+                return Ok(true);
+            }
+            "swap" => OpeningAction::Swap(true),
+            "keep" | "noswap" | "stay" => OpeningAction::Swap(false),
+            t => {
+                let points: Result<Vec<_>, _> =
+                    t.split_whitespace().map(|w| parse_renju(w, n, n)).collect();
+                match points.as_deref() {
+                    Ok([p]) => OpeningAction::Place(*p),
+                    Ok([a, b]) => OpeningAction::PutTwo([*a, *b]),
+                    _ => {
+                        writeln!(self.out, "'{t}': {OPENING_HELP}")?;
+                        return Ok(true);
+                    }
+                }
+            }
+        };
+        self.opening_act(seat, action)?;
+        Ok(true)
+    }
+
+    /// Applies an opening action of `seat` (reporting a refusal), following the person's colour
+    /// through swaps.
+    fn opening_act(&mut self, seat: u8, action: OpeningAction) -> Result<(), PlayError> {
+        let Some(o) = self.phase.as_mut() else {
+            return Ok(());
+        };
+        match pente_opening::apply(o, &mut self.pos, seat, &action) {
+            Ok(effects) => {
+                let first = o.color_of(Side::First);
+                self.opening_plies = self.pos.ply();
+                for e in effects {
+                    match e {
+                        Effect::Swapped(true) => {
+                            self.human = 1 - self.human;
+                            writeln!(
+                                self.out,
+                                "colours swapped: you play {}",
+                                SEAT_COLORS[self.human as usize]
+                            )?;
+                        }
+                        Effect::Swapped(false) => writeln!(
+                            self.out,
+                            "colours kept: you play {}",
+                            SEAT_COLORS[self.human as usize]
+                        )?,
+                        Effect::Finished(turn) => writeln!(
+                            self.out,
+                            "the opening is over; {} to move (the first player holds {})",
+                            SEAT_COLORS[seat_of_color(turn) as usize],
+                            color_name(first)
+                        )?,
+                        _ => {}
+                    }
+                }
+                self.draw()
+            }
+            Err(e) => {
+                writeln!(self.out, "{}: {e}", self.describe(&action))?;
+                Ok(())
+            }
+        }
+    }
+
+    fn describe(&self, action: &OpeningAction) -> String {
+        let n = self.pos.size();
+        match action {
+            OpeningAction::Place(p) => format!("places {}", format_renju(*p, n)),
+            OpeningAction::Swap(true) => "swap".into(),
+            OpeningAction::Swap(false) => "keep".into(),
+            OpeningAction::PutTwo([a, b]) => {
+                format!(
+                    "puts two more: {} {}",
+                    format_renju(*a, n),
+                    format_renju(*b, n)
+                )
+            }
+            a => a.name().into(),
         }
     }
 
@@ -330,7 +508,9 @@ impl<R: BufRead, W: Write> Game<R, W> {
         let moves: Vec<usize> = self.pos.moves().collect();
         let seats = self.pos.rules().players as usize;
         // The person's moves are the plies i with i % seats == human (turns never skip).
-        let last = (self.opening.len()..moves.len())
+        // Under Swap / Swap2 the opening's stones stay.
+        let fixed = self.opening.len().max(self.opening_plies);
+        let last = (fixed..moves.len())
             .rev()
             .find(|&i| i % seats == self.human as usize);
         let Some(from) = last else {
@@ -349,6 +529,10 @@ impl<R: BufRead, W: Write> Game<R, W> {
         write!(self.out, "{text}")?;
         Ok(())
     }
+}
+
+fn color_name(c: crate::core::Color) -> &'static str {
+    SEAT_COLORS[seat_of_color(c) as usize]
 }
 
 /// Draws the position: renju coordinates, the last move bracketed, and the capture counts.

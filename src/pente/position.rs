@@ -606,12 +606,10 @@ impl Position {
         self.illegal_by_effects(cell, mover, &e)
     }
 
+    /// Pro / Long Pro, with the shared opening rules' distances
+    /// ([`crate::rules::opening::OpeningRule::pro_distance`]).
     fn opening_violation(&self, cell: usize) -> Option<Illegal> {
-        let min = match self.rules.opening_rule {
-            PenteOpening::Pro => 3,
-            PenteOpening::LongPro => 4,
-            _ => return None,
-        };
+        let min = usize::from(self.rules.opening_rule.shared().pro_distance()?);
         match self.history.len() {
             0 if cell != self.centre() => Some(Illegal::NotCentre),
             2 => {

@@ -6,12 +6,26 @@
 //! Seats are numbered in turn order from 0 and named by colour: `white` (moves first), `black`,
 //! `red`, `green`. With teams, seats 0 and 2 play against 1 and 3. The actions are the omok
 //! referee's ([`crate::game::Action`]): `place`, `resign`, `timeout`, `offerDraw`,
-//! `respondDraw`, `cancelOffer` (draw offers between two players only); `requestUndo` and
-//! `respondUndo` are answered `undoDisabled`, and the opening actions (`swap`, `putTwo`, …)
-//! `openingOver` (Swap and Swap2 are not wired to Pente yet).
+//! `respondDraw`, `requestUndo`, `respondUndo`, `cancelOffer` (draw offers and undo between two
+//! players only), and in the opening of Swap and Swap2 `place`, `swap` and `putTwo`.
+//!
+//! The opening ([`super::opening`], the shared opening rules with white first): the player drawn
+//! white is the opening's first player; `seats` always says who holds which colour now, and a
+//! swap exchanges the two ids with everything kept per seat (Fischer banks, auto-move streaks,
+//! undo counts, the draw offer), so each player keeps their own clock and counters. During the
+//! opening `turn` is the colour of the player the opening waits for (who may be placing a stone
+//! of the other colour); deadlines apply to that player. Opening stones are ordinary Pente moves
+//! of their colour (captures and the suicide rule apply), enter the record and are never taken
+//! back (`undoInOpening`). A perMove + `autoMove` timeout in the opening plays the seeded opening
+//! action of the shared module.
+//!
+//! Undo follows the omok referee: `requestUndo` takes back 1 move if the requester moved last,
+//! else 2; the other player's `respondUndo` accepts (the moves are taken back with the stones
+//! they captured and the capture counts, the requester moves next, the turn restarts at `now`) or
+//! declines; a place by the other player declines it, a place by the requester cancels it.
 //!
 //! Pure: no I/O, no clock of its own; the RNG (rand_xoshiro, seeded by the setup) is used only by
-//! the seat draw and by auto-moves.
+//! the seat draw, auto-moves and the opening's auto-actions.
 
 pub mod error;
 
@@ -23,14 +37,22 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::auto_move::auto_move;
+use super::opening::{self as pente_opening, PenteOpeningError, actor_seat, seat_of_color};
 use super::options::{Extension, Overline, PenteOpening, PenteRules, Suicide};
-use super::position::{EndReason, Position};
+use super::position::{EndReason, Illegal, Position};
 use crate::core::Pos;
 use crate::game::Action;
+use crate::game::actions::Point;
 use crate::game::clock::AUTO_MOVE_STREAK_LIMIT;
 use crate::game::hash::Fnv1a;
-use crate::game::options::{ColorAssignment, MAX_TIME_SEC, Players, TimeControl, TimeoutPolicy};
+use crate::game::options::{
+    ColorAssignment, MAX_TIME_SEC, Players, TimeControl, TimeoutPolicy, UndoLimit,
+};
+use crate::game::view::{PendingView, RegionView};
 use crate::rules::auto_move::uniform;
+use crate::rules::opening::{
+    Effect, Opening, OpeningAction, OpeningError, PendingKind, Side, auto_action,
+};
 pub use error::PenteError;
 
 /// Seat colours in turn order.
@@ -67,7 +89,7 @@ pub struct PenteGameOptions {
     pub suicide: Suicide,
     /// `off`, `breakLine` or `captureLine`.
     pub extension: Extension,
-    /// `none`, `pro` or `longPro` (`swap` and `swap2` are not offered by this referee yet).
+    /// `none`, `pro`, `longPro`, `swap` or `swap2` (two players).
     pub opening_rule: PenteOpening,
     /// 2..=4.
     pub players: u8,
@@ -87,6 +109,8 @@ pub struct PenteGameOptions {
     pub draw_offer: bool,
     /// Whether the seat to move sees its illegal empty points.
     pub show_forbidden: bool,
+    /// Undo requests per player: `off`, a number (0 = off) or `unlimited` (two players only).
+    pub undo: UndoLimit,
 }
 
 impl Default for PenteGameOptions {
@@ -110,6 +134,7 @@ impl Default for PenteGameOptions {
             idle_limit_sec: 300,
             draw_offer: true,
             show_forbidden: true,
+            undo: UndoLimit::default(),
         }
     }
 }
@@ -158,13 +183,6 @@ impl PenteGameOptions {
                 expected,
             })
         };
-        if matches!(self.opening_rule, PenteOpening::Swap | PenteOpening::Swap2) {
-            return Err(bad(
-                "openingRule",
-                self.opening_rule.name().into(),
-                "none, pro or longPro (swap and swap2 are not offered yet)",
-            ));
-        }
         let secs = |field, v: u32, min: u32| {
             if (min..=MAX_TIME_SEC).contains(&v) {
                 Ok(())
@@ -349,6 +367,67 @@ pub enum PenteEvent {
         /// By whom.
         by: &'static str,
     },
+    /// An undo was requested.
+    UndoRequested {
+        /// The requester's colour.
+        by: &'static str,
+        /// Moves it would take back.
+        plies: u8,
+    },
+    /// The undo was accepted and the moves taken back (with the stones they captured).
+    UndoAccepted {
+        /// The requester's colour.
+        by: &'static str,
+        /// Moves taken back.
+        plies: u8,
+        /// The points emptied, last move first.
+        removed: Vec<Pos>,
+        /// The stones put back (captured by the moves taken back).
+        restored: Vec<CapturedStone>,
+        /// Captured stones per seat after the undo.
+        captures: Vec<u32>,
+    },
+    /// The undo was declined (`auto`: by the other player's place).
+    UndoDeclined {
+        /// The requester's colour.
+        by: &'static str,
+        /// Declined by a place rather than by respondUndo.
+        auto: bool,
+    },
+    /// The undo request was withdrawn (cancelOffer, or the requester placed a stone).
+    UndoCancelled {
+        /// The requester's colour.
+        by: &'static str,
+    },
+    /// Opening: a swap decision. `by` is the decider's colour before it; `white` and `black` are
+    /// the players' ids after it.
+    SwapDecided {
+        /// The decider's colour before the decision.
+        by: &'static str,
+        /// Whether the colours were exchanged.
+        swap: bool,
+        /// White's id now.
+        white: String,
+        /// Black's id now.
+        black: String,
+    },
+    /// The opening is over; normal play begins with `turn` to move.
+    OpeningFinished {
+        /// The colour to move.
+        turn: &'static str,
+    },
+    /// A timeout in the opening was answered with the seeded opening action (its events follow).
+    TimeoutAutoAction {
+        /// The player's colour.
+        color: &'static str,
+        /// The action's name (`place`, `swap`, `putTwo`).
+        action: &'static str,
+        /// Consecutive auto-actions and auto-moves of that seat, this one included.
+        streak: u32,
+        /// A place that arrived after the deadline and was not played.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        late_move: Option<Pos>,
+    },
 }
 
 /// A seat's place: 1 for the winners (everybody in a draw), 2 for the others.
@@ -395,6 +474,14 @@ pub struct PenteGame {
     turn_started_at: u64,
     last_action_at: u64,
     draw_pending_by: Option<u8>,
+    /// Swap / Swap2 (`None` for the other rules).
+    opening: Option<Opening>,
+    /// Stones placed in the opening (never taken back).
+    opening_stones: usize,
+    /// Accepted undos per seat (they follow the players through swaps).
+    undo_used: Vec<u32>,
+    /// A pending undo request: the requester's seat and the moves it takes back.
+    undo_pending: Option<(u8, u8)>,
     result: Option<PenteResult>,
     seed: u64,
     rng: Xoshiro256PlusPlus,
@@ -433,6 +520,7 @@ impl PenteGame {
             return Err(PenteError::BadPlayers { expected: n });
         }
         let pos = Position::new(options.rules())?;
+        let opening = pente_opening::start(&pos).map_err(PenteError::Opening)?;
         let bank = match options.time_control {
             TimeControl::Fischer { base_sec, .. } => u64::from(base_sec) * 1000,
             _ => 0,
@@ -445,6 +533,10 @@ impl PenteGame {
             turn_started_at: setup.now,
             last_action_at: setup.now,
             draw_pending_by: None,
+            opening,
+            opening_stones: 0,
+            undo_used: vec![0; n as usize],
+            undo_pending: None,
             result: None,
             seed: setup.seed,
             rng,
@@ -484,12 +576,32 @@ impl PenteGame {
         self.result.as_ref()
     }
 
-    /// `playing` or `finished`.
+    /// `opening`, `playing` or `finished`.
     pub fn phase(&self) -> &'static str {
         if self.result.is_some() {
             "finished"
+        } else if self.in_opening() {
+            "opening"
         } else {
             "playing"
+        }
+    }
+
+    /// Whether the Swap / Swap2 opening is still going on.
+    pub fn in_opening(&self) -> bool {
+        self.opening.as_ref().is_some_and(|o| !o.is_finished())
+    }
+
+    /// The opening state (Swap and Swap2 only).
+    pub fn opening(&self) -> Option<&Opening> {
+        self.opening.as_ref()
+    }
+
+    /// The seat whose player acts now: the opening's pending player, else the seat to move.
+    pub fn actor(&self) -> u8 {
+        match &self.opening {
+            Some(o) if !o.is_finished() => actor_seat(o),
+            _ => self.pos.turn(),
         }
     }
 
@@ -500,7 +612,7 @@ impl PenteGame {
         }
         let span = match self.options.time_control {
             TimeControl::PerMove { per_move_sec } => u64::from(per_move_sec) * 1000,
-            TimeControl::Fischer { .. } => self.remaining_ms[self.pos.turn() as usize],
+            TimeControl::Fischer { .. } => self.remaining_ms[self.actor() as usize],
             TimeControl::NoLimit {} => u64::from(self.options.idle_limit_sec) * 1000,
         };
         Some(self.turn_started_at.saturating_add(span))
@@ -532,7 +644,14 @@ impl PenteGame {
         }
         let seat = action.player().map(|p| self.seat_of(p)).transpose()?;
         let mut events = Vec::new();
-        let turn = self.pos.turn();
+        let turn = self.actor();
+        if self.in_opening()
+            && let Some(input) = self.opening_input(action)?
+        {
+            self.opening_act(seat.unwrap_or(turn), input, now, &mut events)?;
+            self.last_action_at = now;
+            return Ok(events);
+        }
         match action {
             Action::Place { x, y, .. } => {
                 let seat = seat.unwrap_or(turn);
@@ -551,13 +670,9 @@ impl PenteGame {
                             y: *y,
                             reason,
                         })?;
-                    if let TimeControl::Fischer { inc_sec, .. } = self.options.time_control {
-                        let bank = &mut self.remaining_ms[turn as usize];
-                        *bank = bank.saturating_sub(now - self.turn_started_at)
-                            + u64::from(inc_sec) * 1000;
-                    }
+                    self.charge(turn, now);
                     self.streak[turn as usize] = 0;
-                    self.put_stone(cell, now, false, &mut events);
+                    self.put_stone(cell, now, false, turn, &mut events);
                 }
             }
             Action::Resign { .. } => {
@@ -567,8 +682,11 @@ impl PenteGame {
                 });
                 self.finish_against(seat, "resign", now, &mut events);
             }
-            Action::RequestUndo { .. } | Action::RespondUndo { .. } => {
-                return Err(PenteError::UndoDisabled);
+            Action::RequestUndo { .. } => {
+                self.request_undo(seat.unwrap_or(turn), &mut events)?;
+            }
+            &Action::RespondUndo { accept, .. } => {
+                self.respond_undo(seat.unwrap_or(turn), accept, now, &mut events)?;
             }
             Action::Swap { .. }
             | Action::PutTwo { .. }
@@ -610,13 +728,23 @@ impl PenteGame {
             }
             Action::CancelOffer { .. } => {
                 let seat = seat.unwrap_or(turn);
-                if self.draw_pending_by != Some(seat) {
+                let undo = self.undo_pending.is_some_and(|(by, _)| by == seat);
+                let draw = self.draw_pending_by == Some(seat);
+                if !undo && !draw {
                     return Err(PenteError::NothingToCancel);
                 }
-                self.draw_pending_by = None;
-                events.push(PenteEvent::DrawCancelled {
-                    by: Self::color(seat),
-                });
+                if undo {
+                    self.undo_pending = None;
+                    events.push(PenteEvent::UndoCancelled {
+                        by: Self::color(seat),
+                    });
+                }
+                if draw {
+                    self.draw_pending_by = None;
+                    events.push(PenteEvent::DrawCancelled {
+                        by: Self::color(seat),
+                    });
+                }
             }
             Action::Timeout {
                 disconnected_at,
@@ -646,11 +774,29 @@ impl PenteGame {
     }
 
     fn run_out_of_time(&mut self, now: u64, late: Option<Pos>, events: &mut Vec<PenteEvent>) {
-        let seat = self.pos.turn();
+        let seat = self.actor();
         let auto = matches!(self.options.time_control, TimeControl::PerMove { .. })
             && self.options.timeout_policy == TimeoutPolicy::AutoMove
             && self.streak[seat as usize] < AUTO_MOVE_STREAK_LIMIT;
-        if auto && let Some(cell) = auto_move(&mut self.pos, &mut self.rng) {
+        if auto
+            && let Some(o) = self.opening.clone().filter(|o| !o.is_finished())
+            && let Some(action) = auto_action(&o, &self.pos, &mut self.rng)
+            && let Ok((next, effects)) = pente_opening::validate(&o, &self.pos, seat, &action)
+        {
+            self.streak[seat as usize] += 1;
+            events.push(PenteEvent::TimeoutAutoAction {
+                color: Self::color(seat),
+                action: action.name(),
+                streak: self.streak[seat as usize],
+                late_move: late,
+            });
+            self.commit_opening(seat, next, effects, now, true, events);
+            return;
+        }
+        if auto
+            && !self.in_opening()
+            && let Some(cell) = auto_move(&mut self.pos, &mut self.rng)
+        {
             self.streak[seat as usize] += 1;
             events.push(PenteEvent::TimeoutAutoMove {
                 color: Self::color(seat),
@@ -658,7 +804,7 @@ impl PenteGame {
                 streak: self.streak[seat as usize],
                 late_move: late,
             });
-            self.put_stone(cell, now, true, events);
+            self.put_stone(cell, now, true, seat, events);
             return;
         }
         if matches!(self.options.time_control, TimeControl::Fischer { .. }) {
@@ -671,7 +817,16 @@ impl PenteGame {
         self.finish_against(seat, "timeLoss", now, events);
     }
 
-    fn put_stone(&mut self, cell: usize, now: u64, auto: bool, events: &mut Vec<PenteEvent>) {
+    /// Plays `cell` for the seat to move; `actor` is the seat of the player who placed it (the
+    /// opening's first player places stones of both colours).
+    fn put_stone(
+        &mut self,
+        cell: usize,
+        now: u64,
+        auto: bool,
+        actor: u8,
+        events: &mut Vec<PenteEvent>,
+    ) {
         let seat = self.pos.turn();
         let Ok(report) = self.pos.play(cell) else {
             return;
@@ -702,12 +857,25 @@ impl PenteGame {
             captures: self.captures(),
         });
         if let Some(by) = self.draw_pending_by
-            && by != seat
+            && by != actor
         {
             self.draw_pending_by = None;
             events.push(PenteEvent::DrawDeclined {
-                by: Self::color(seat),
+                by: Self::color(actor),
                 auto: true,
+            });
+        }
+        if let Some((by, _)) = self.undo_pending {
+            self.undo_pending = None;
+            events.push(if by == actor {
+                PenteEvent::UndoCancelled {
+                    by: Self::color(by),
+                }
+            } else {
+                PenteEvent::UndoDeclined {
+                    by: Self::color(by),
+                    auto: true,
+                }
             });
         }
         if let Some(ext) = self.pos.extension() {
@@ -731,6 +899,249 @@ impl PenteGame {
             };
             self.finish(o.winners, reason, o.line, now, events);
         }
+    }
+
+    /// Charges the Fischer bank of `seat` for the turn that ends at `now`.
+    fn charge(&mut self, seat: u8, now: u64) {
+        if let TimeControl::Fischer { inc_sec, .. } = self.options.time_control {
+            let bank = &mut self.remaining_ms[seat as usize];
+            *bank = bank.saturating_sub(now - self.turn_started_at) + u64::from(inc_sec) * 1000;
+        }
+    }
+
+    /// A point of an action on this board.
+    fn point(&self, q: Point) -> Result<Pos, PenteError> {
+        self.pos
+            .cell(q.x, q.y)
+            .map(|c| self.pos.pos(c))
+            .ok_or(PenteError::Illegal {
+                x: q.x,
+                y: q.y,
+                reason: Illegal::OffBoard { x: q.x, y: q.y },
+            })
+    }
+
+    /// The opening action of a referee action during the opening (`None`: not an opening action;
+    /// undo requests are refused here).
+    fn opening_input(&self, action: &Action) -> Result<Option<OpeningAction>, PenteError> {
+        Ok(Some(match action {
+            &Action::Place { x, y, .. } => OpeningAction::Place(self.point(Point { x, y })?),
+            &Action::Swap { swap, .. } => OpeningAction::Swap(swap),
+            Action::PutTwo { points, .. } => {
+                OpeningAction::PutTwo([self.point(points[0])?, self.point(points[1])?])
+            }
+            &Action::Declare { count, .. } => OpeningAction::Declare(count),
+            Action::Offer { points, .. } => OpeningAction::Offer(
+                points
+                    .iter()
+                    .map(|&q| self.point(q))
+                    .collect::<Result<_, _>>()?,
+            ),
+            &Action::Choose { x, y, .. } => OpeningAction::Choose(self.point(Point { x, y })?),
+            Action::RequestUndo { .. } | Action::RespondUndo { .. } => {
+                return Err(PenteError::UndoInOpening);
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// The referee's error for a refused opening action of `seat`.
+    fn opening_error(&self, seat: u8, e: PenteOpeningError) -> PenteError {
+        match e {
+            PenteOpeningError::Rule(OpeningError::NotYourTurn { .. }) => {
+                PenteError::NotYourTurn(self.seats[seat as usize].clone())
+            }
+            PenteOpeningError::Rule(OpeningError::Finished) => PenteError::NoOpening,
+            PenteOpeningError::Rule(OpeningError::Occupied { x, y }) => PenteError::Illegal {
+                x: x as i64,
+                y: y as i64,
+                reason: Illegal::Occupied,
+            },
+            PenteOpeningError::Rule(OpeningError::OffBoard { x, y }) => {
+                let (x, y) = (x as i64, y as i64);
+                PenteError::Illegal {
+                    x,
+                    y,
+                    reason: Illegal::OffBoard { x, y },
+                }
+            }
+            PenteOpeningError::Rule(e) => PenteError::Opening(e),
+            PenteOpeningError::Illegal { x, y, reason } => PenteError::Illegal {
+                x: x as i64,
+                y: y as i64,
+                reason,
+            },
+        }
+    }
+
+    /// An opening action by the player on `seat` at `now`.
+    fn opening_act(
+        &mut self,
+        seat: u8,
+        action: OpeningAction,
+        now: u64,
+        events: &mut Vec<PenteEvent>,
+    ) -> Result<(), PenteError> {
+        let Some(o) = self.opening.clone().filter(|o| !o.is_finished()) else {
+            return Err(PenteError::NoOpening);
+        };
+        if actor_seat(&o) != seat {
+            return Err(PenteError::NotYourTurn(self.seats[seat as usize].clone()));
+        }
+        if self.deadline().is_some_and(|d| now >= d) {
+            let late = match action {
+                OpeningAction::Place(p) | OpeningAction::Choose(p) => Some(p),
+                _ => None,
+            };
+            self.run_out_of_time(now, late, events);
+            return Ok(());
+        }
+        let (next, effects) = pente_opening::validate(&o, &self.pos, seat, &action)
+            .map_err(|e| self.opening_error(seat, e))?;
+        self.charge(seat, now);
+        self.streak[seat as usize] = 0;
+        self.commit_opening(seat, next, effects, now, false, events);
+        Ok(())
+    }
+
+    /// Applies validated opening effects of the player on `seat`.
+    fn commit_opening(
+        &mut self,
+        seat: u8,
+        next: Opening,
+        effects: Vec<Effect>,
+        now: u64,
+        auto: bool,
+        events: &mut Vec<PenteEvent>,
+    ) {
+        self.opening = Some(next);
+        for e in effects {
+            match e {
+                Effect::Stone(p, _) => {
+                    let Some(cell) = self.pos.cell_of(p) else {
+                        continue;
+                    };
+                    self.put_stone(cell, now, auto, seat, events);
+                    self.opening_stones += 1;
+                    if self.result.is_some() {
+                        return;
+                    }
+                }
+                Effect::Swapped(swap) => {
+                    let by = Self::color(seat);
+                    if swap {
+                        self.swap_seats();
+                    }
+                    events.push(PenteEvent::SwapDecided {
+                        by,
+                        swap,
+                        white: self.seats[0].clone(),
+                        black: self.seats[1].clone(),
+                    });
+                }
+                Effect::Finished(turn) => events.push(PenteEvent::OpeningFinished {
+                    turn: Self::color(seat_of_color(turn)),
+                }),
+                // Declarations and offers are not part of Pente's rules.
+                Effect::Declared(_) | Effect::Offered(_) | Effect::Chosen(_) => {}
+            }
+        }
+        self.turn_started_at = now;
+    }
+
+    /// Exchanges the two players' seats and everything kept per seat.
+    fn swap_seats(&mut self) {
+        self.seats.swap(0, 1);
+        self.remaining_ms.swap(0, 1);
+        self.streak.swap(0, 1);
+        self.undo_used.swap(0, 1);
+        self.draw_pending_by = self.draw_pending_by.map(|s| 1 - s);
+        self.undo_pending = self.undo_pending.map(|(s, n)| (1 - s, n));
+    }
+
+    /// Undos `seat` has left (`None`: unlimited).
+    pub fn undo_remaining(&self, seat: u8) -> Option<u32> {
+        self.options
+            .undo
+            .remaining(self.undo_used.get(seat as usize).copied().unwrap_or(0))
+    }
+
+    fn request_undo(&mut self, seat: u8, events: &mut Vec<PenteEvent>) -> Result<(), PenteError> {
+        let limit = self.options.undo;
+        if !limit.enabled() || self.options.players != 2 {
+            return Err(PenteError::UndoDisabled);
+        }
+        if let (Some(0), UndoLimit::Limited(n)) = (self.undo_remaining(seat), limit) {
+            return Err(PenteError::UndoExhausted { limit: n });
+        }
+        if self.undo_pending.is_some() {
+            return Err(PenteError::UndoPending);
+        }
+        if self.in_opening() {
+            return Err(PenteError::UndoInOpening);
+        }
+        let me = Self::color(seat);
+        let last = self.moves.last().ok_or(PenteError::NothingToUndo)?;
+        if !self.moves.iter().any(|m| m.color == me) {
+            return Err(PenteError::NothingToUndo);
+        }
+        let plies: u8 = if last.color == me { 1 } else { 2 };
+        if self.moves.len() < self.opening_stones + usize::from(plies) {
+            return Err(PenteError::UndoInOpening);
+        }
+        self.undo_pending = Some((seat, plies));
+        events.push(PenteEvent::UndoRequested { by: me, plies });
+        Ok(())
+    }
+
+    fn respond_undo(
+        &mut self,
+        seat: u8,
+        accept: bool,
+        now: u64,
+        events: &mut Vec<PenteEvent>,
+    ) -> Result<(), PenteError> {
+        let (by, plies) = self.undo_pending.ok_or(PenteError::NoUndoRequest)?;
+        if by == seat {
+            return Err(PenteError::OwnRequest);
+        }
+        self.undo_pending = None;
+        if !accept {
+            events.push(PenteEvent::UndoDeclined {
+                by: Self::color(by),
+                auto: false,
+            });
+            return Ok(());
+        }
+        let n = self.pos.size();
+        let mut removed = Vec::new();
+        let mut restored = Vec::new();
+        for _ in 0..plies {
+            let Some(m) = self.moves.pop() else { break };
+            let before: Vec<u8> = self.pos.cells().to_vec();
+            self.pos.undo();
+            removed.push(m.pt);
+            for (c, (&was, &now_v)) in before.iter().zip(self.pos.cells()).enumerate() {
+                if was == 0 && now_v != 0 {
+                    restored.push(CapturedStone {
+                        x: c % n,
+                        y: c / n,
+                        owner: Self::color(now_v - 1),
+                        by: None,
+                    });
+                }
+            }
+        }
+        self.undo_used[by as usize] += 1;
+        self.turn_started_at = now;
+        events.push(PenteEvent::UndoAccepted {
+            by: Self::color(by),
+            plies,
+            removed,
+            restored,
+            captures: self.captures(),
+        });
+        Ok(())
     }
 
     fn captures(&self) -> Vec<u32> {
@@ -871,6 +1282,23 @@ impl PenteGame {
         h.u64(self.turn_started_at);
         h.u64(self.last_action_at);
         h.opt(self.draw_pending_by.map(u64::from));
+        match &self.opening {
+            None => h.write(&[0]),
+            Some(o) => {
+                h.write(&[1, u8::from(o.swapped()), u8::from(o.is_finished())]);
+                h.u64(o.steps_left() as u64);
+                h.str(&format!("{:?}", o.pending()));
+                h.u64(u64::from(seat_of_color(o.next_to_move())));
+            }
+        }
+        h.u64(self.opening_stones as u64);
+        for u in &self.undo_used {
+            h.u64(u64::from(*u));
+        }
+        h.opt(
+            self.undo_pending
+                .map(|(s, n)| u64::from(s) << 8 | u64::from(n)),
+        );
         match &self.result {
             None => h.write(&[0]),
             Some(r) => h.str(&serde_json::to_string(r).unwrap_or_default()),
@@ -889,7 +1317,7 @@ impl PenteGame {
 
     /// The illegal empty points of the seat to move, with their codes.
     fn forbidden_points(&self) -> Option<Vec<Value>> {
-        if self.result.is_some() || !self.options.show_forbidden {
+        if self.result.is_some() || self.in_opening() || !self.options.show_forbidden {
             return None;
         }
         let mut pos = self.pos.clone();
@@ -909,7 +1337,7 @@ impl PenteGame {
 
     /// The view of one seat (`Some(seat)`) or of spectators (`None`).
     pub fn view(&self, viewer: Option<u8>) -> Value {
-        let forbidden = (viewer.is_none() || viewer == Some(self.pos.turn()))
+        let forbidden = (viewer.is_none() || viewer == Some(self.actor()))
             .then(|| self.forbidden_points())
             .flatten();
         self.view_with(viewer, forbidden)
@@ -941,8 +1369,14 @@ impl PenteGame {
             "captures": self.captures(),
             "captureTarget": rules.capture_target(),
             "lineLength": rules.line_len(),
-            "turn": Self::color(self.pos.turn()),
+            "turn": Self::color(self.actor()),
             "phase": self.phase(),
+            "opening": self.opening_view(),
+            "undo": {
+                "pendingBy": self.undo_pending.map(|(s, _)| Self::color(s)),
+                "plies": self.undo_pending.map(|(_, n)| n),
+                "remaining": (0..n as u8).map(|s| self.undo_remaining(s)).collect::<Vec<_>>(),
+            },
             "moves": self.moves,
             "lastMove": self.moves.last().map(|m| m.pt),
             "extension": ext,
@@ -963,10 +1397,50 @@ impl PenteGame {
         v
     }
 
+    /// The opening's public state (`null` without Swap / Swap2): the rule, whether it is over,
+    /// who started it, whether the players hold exchanged colours, and the pending step.
+    fn opening_view(&self) -> Value {
+        let Some(o) = &self.opening else {
+            return Value::Null;
+        };
+        let pending = o.pending().map(|p| {
+            let by = o.color_of(p.by);
+            let mut v = PendingView {
+                by,
+                player: self.seats[seat_of_color(by) as usize].clone(),
+                kind: p.kind.name(),
+                color: None,
+                region: None,
+                count: None,
+                max: None,
+            };
+            match p.kind {
+                PendingKind::Place { color, region } => {
+                    v.color = Some(color);
+                    v.region = Some(RegionView::from(region));
+                }
+                PendingKind::Swap2Choice { color } | PendingKind::Choose { color } => {
+                    v.color = Some(color);
+                }
+                _ => {}
+            }
+            v
+        });
+        let first = seat_of_color(o.color_of(Side::First));
+        json!({
+            "rule": o.rule().to_string(),
+            "finished": o.is_finished(),
+            "firstPlayer": self.seats[first as usize],
+            "swapped": o.swapped(),
+            "pending": pending,
+            "stonesPlaced": self.opening_stones,
+        })
+    }
+
     /// Every seat's view and the spectators', keyed by colour and `spectator`.
     pub fn views(&self) -> BTreeMap<&'static str, Value> {
         let forbidden = self.forbidden_points();
-        let turn = self.pos.turn();
+        let turn = self.actor();
         let mut out = BTreeMap::new();
         for s in 0..self.options.players {
             let f = (s == turn).then(|| forbidden.clone()).flatten();

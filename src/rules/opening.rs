@@ -16,7 +16,7 @@
 //! | `none` | nothing: normal play from the first move |
 //! | `center` | first: 1st stone at the centre |
 //! | `pro` / `longPro` | first: 1st at the centre; second: 2nd anywhere; first: 3rd at distance ≥ 3 (≥ 4) |
-//! | `swap` | first: three stones (first colour, second, first) anywhere; second: swap or not |
+//! | `swap` | first: three stones (first colour, second, first) anywhere; second: swap or not (the number of stones is a parameter, [`Opening::with_swap_stones`]: Pente's Swap places four) |
 //! | `swap2` | first: three stones; second: **swap**, or **place** the 4th (keeping the second colour), or **putTwo** (4th and 5th), after which first: swap or not |
 //! | `rif` | first: 1st at the centre, 2nd within 1, 3rd within 2 (the 26 openings); second: swap or not; second colour: 4th anywhere; first colour: **offer** two non-symmetric 5th moves; second colour: **choose** one |
 //! | `soosorv-N` | the 26 openings; swap; second colour: 4th anywhere, then **declare** 1..=N fifth moves; the other: swap or not; first colour: offer that many non-symmetric 5th moves (one offer is played at once); second colour: choose |
@@ -45,8 +45,8 @@ use std::collections::VecDeque;
 pub use auto::{auto_action, random_offers};
 pub use position::Position;
 pub use types::{
-    Effect, MAX_SOOSORV_N, OpeningAction, OpeningError, OpeningRule, Pending, PendingKind,
-    RIF_OFFERS, Region, Side, TARAGUCHI_OFFERS,
+    Effect, MAX_SOOSORV_N, MAX_SWAP_STONES, OpeningAction, OpeningError, OpeningRule, Pending,
+    PendingKind, RIF_OFFERS, Region, SWAP_STONES, Side, TARAGUCHI_OFFERS,
 };
 
 use crate::core::{Color, Pos};
@@ -101,13 +101,30 @@ pub struct Opening {
 }
 
 impl Opening {
-    /// The opening of `rule` on `board` (which should be empty), with `first_color` moving first.
+    /// The opening of `rule` on `board` (which should be empty), with `first_color` moving first
+    /// (Swap with the gomoku [`SWAP_STONES`]).
     pub fn new<B: Position + ?Sized>(
         rule: OpeningRule,
         first_color: Color,
         board: &B,
     ) -> Result<Opening, OpeningError> {
+        Opening::with_swap_stones(rule, first_color, SWAP_STONES, board)
+    }
+
+    /// As [`Opening::new`], with `swap_stones` (1..=[`MAX_SWAP_STONES`]) stones placed by the
+    /// first player before Swap's decision, alternating from the first colour (Pente's Swap:
+    /// four — white, black, white, black). Only Swap uses it; normal play then continues with the
+    /// colour opposite to the last stone's, as always.
+    pub fn with_swap_stones<B: Position + ?Sized>(
+        rule: OpeningRule,
+        first_color: Color,
+        swap_stones: u8,
+        board: &B,
+    ) -> Result<Opening, OpeningError> {
         rule.check()?;
+        if !(1..=MAX_SWAP_STONES).contains(&swap_stones) {
+            return Err(OpeningError::BadSwapStones(swap_stones));
+        }
         let min = rule.min_size();
         if board.width() < min || board.height() < min {
             return Err(OpeningError::BoardTooSmall {
@@ -137,14 +154,17 @@ impl Opening {
             OpeningRule::None => vec![],
             OpeningRule::Center => vec![place(Fixed(First), true, Region::Within(0))],
             OpeningRule::Pro | OpeningRule::LongPro => {
-                let d = if rule == OpeningRule::Pro { 3 } else { 4 };
+                let d = rule.pro_distance().unwrap_or(3);
                 vec![
                     place(Fixed(First), true, Region::Within(0)),
                     place(Fixed(Side::Second), false, Region::Anywhere),
                     place(Fixed(First), true, Region::AtLeast(d)),
                 ]
             }
-            OpeningRule::Swap => [&three(false)[..], &[swap]].concat(),
+            OpeningRule::Swap => (0..swap_stones)
+                .map(|i| place(Fixed(First), i % 2 == 0, Region::Anywhere))
+                .chain([swap])
+                .collect(),
             OpeningRule::Swap2 => [&three(false)[..], &[Step::Swap2Choice]].concat(),
             OpeningRule::Rif => [
                 &three(true)[..],

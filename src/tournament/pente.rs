@@ -39,7 +39,8 @@
 //!
 //! Every game starts from a seeded random opening: the first stone on the centre, the second
 //! within distance 2 of it; with `openingRule` `pro`/`longPro` the third move's rule is then
-//! the players' business (the referee enforces it).
+//! the players' business (the referee enforces it). `swap` and `swap2` are refused: the seeded
+//! openings already balance the games, and Piskvork brains have no Pente swap convention.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -252,6 +253,13 @@ impl PenteTournament {
         if file.pente.players != 2 {
             return Err(PenteSpecError::Invalid(format!(
                 "{path}: tournaments are for two players"
+            )));
+        }
+        if file.pente.opening_rule.is_interactive() {
+            return Err(PenteSpecError::Invalid(format!(
+                "{path}: openingRule {}: Pente tournaments play none, pro or longPro (their games \
+                 start from seeded openings, and Piskvork brains have no Pente swap convention)",
+                file.pente.opening_rule.name()
             )));
         }
         let players = file

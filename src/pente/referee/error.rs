@@ -6,8 +6,10 @@
 use thiserror::Error;
 
 use crate::game::ErrorInfo;
+use crate::game::error::{opening_code, opening_ko};
 use crate::pente::options::OptionError;
 use crate::pente::position::Illegal;
+use crate::rules::opening::OpeningError;
 
 /// Why the Pente referee rejected a setup or an action.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -48,12 +50,33 @@ pub enum PenteError {
         /// Why.
         reason: Illegal,
     },
-    /// An opening action (swap, offers, …): Pente games here have no opening phase.
-    #[error("there is no opening phase in this Pente game")]
+    /// An opening action (swap, putTwo, …) when there is no opening phase, or it is over.
+    #[error("the opening is over (or this game has none)")]
     NoOpening,
-    /// Undo is not offered in Pente games.
-    #[error("undo is not available in Pente games")]
+    /// The opening rules refuse the action (Swap, Swap2).
+    #[error(transparent)]
+    Opening(OpeningError),
+    /// Undo is off in this game, or the game has more than two sides.
+    #[error("undo is not available in this game")]
     UndoDisabled,
+    /// The player has used every undo.
+    #[error("no undos left (limit {limit})")]
+    UndoExhausted {
+        /// The limit per player.
+        limit: u32,
+    },
+    /// An undo request is already pending.
+    #[error("an undo request is already pending")]
+    UndoPending,
+    /// The requester has no move on the board to take back.
+    #[error("you have no move to take back")]
+    NothingToUndo,
+    /// respondUndo with no request pending.
+    #[error("there is no undo request to answer")]
+    NoUndoRequest,
+    /// Undo during the opening, or one that would take back an opening stone.
+    #[error("opening stones cannot be taken back")]
+    UndoInOpening,
     /// Draw offers are off, or the game has more than two sides.
     #[error("draw offers are turned off in this game")]
     DrawOffersDisabled,
@@ -67,7 +90,7 @@ pub enum PenteError {
     #[error("you cannot answer your own request")]
     OwnRequest,
     /// Nothing of the player's pending.
-    #[error("you have no pending draw offer to cancel")]
+    #[error("you have no pending undo request or draw offer to cancel")]
     NothingToCancel,
     /// A timeout before the deadline.
     #[error("the time has not run out yet (deadline {deadline} ms, now {now} ms)")]
@@ -100,7 +123,13 @@ impl PenteError {
                 Illegal::TooClose { .. } => "tooCloseToCentre",
             },
             PenteError::NoOpening => "openingOver",
+            PenteError::Opening(e) => opening_code(e),
             PenteError::UndoDisabled => "undoDisabled",
+            PenteError::UndoExhausted { .. } => "undoExhausted",
+            PenteError::UndoPending => "undoPending",
+            PenteError::NothingToUndo => "nothingToUndo",
+            PenteError::NoUndoRequest => "noUndoRequest",
+            PenteError::UndoInOpening => "undoInOpening",
             PenteError::DrawOffersDisabled => "drawOffersDisabled",
             PenteError::DrawPending => "drawPending",
             PenteError::NoDrawOffer => "noDrawOffer",
@@ -136,12 +165,18 @@ impl PenteError {
                 }
             },
             PenteError::NoOpening => "오프닝이 이미 끝났어요".into(),
+            PenteError::Opening(e) => opening_ko(e),
             PenteError::UndoDisabled => "이 게임에서는 무르기를 할 수 없어요".into(),
+            PenteError::UndoExhausted { .. } => "무르기 횟수를 모두 썼어요".into(),
+            PenteError::UndoPending => "이미 대기 중인 무르기 요청이 있어요".into(),
+            PenteError::NothingToUndo => "무를 수 있는 내 수가 없어요".into(),
+            PenteError::NoUndoRequest => "응답할 무르기 요청이 없어요".into(),
+            PenteError::UndoInOpening => "오프닝 수는 무를 수 없어요".into(),
             PenteError::DrawOffersDisabled => "이 게임에서는 무승부를 제안할 수 없어요".into(),
             PenteError::DrawPending => "이미 대기 중인 무승부 제안이 있어요".into(),
             PenteError::NoDrawOffer => "응답할 무승부 제안이 없어요".into(),
             PenteError::OwnRequest => "내 요청에는 내가 응답할 수 없어요".into(),
-            PenteError::NothingToCancel => "취소할 제안이 없어요".into(),
+            PenteError::NothingToCancel => "취소할 요청이 없어요".into(),
             PenteError::NotTimedOut { .. } => "아직 시간이 남아 있어요".into(),
         }
     }

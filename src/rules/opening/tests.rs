@@ -175,6 +175,80 @@ fn swap_three_stones_then_the_other_decides() {
 }
 
 #[test]
+fn swap_stones_parameter_keeps_gomoku_and_gives_pentes_four() {
+    let board = Board::square(15, Rule::Renju).unwrap();
+    assert_eq!(SWAP_STONES, 3);
+    // Pro's distances, shared with Pente's Pro and Long Pro.
+    assert_eq!(OpeningRule::Pro.pro_distance(), Some(3));
+    assert_eq!(OpeningRule::LongPro.pro_distance(), Some(4));
+    assert_eq!(OpeningRule::Swap.pro_distance(), None);
+    assert_eq!(
+        Opening::with_swap_stones(OpeningRule::Swap, Color::Black, SWAP_STONES, &board),
+        Opening::new(OpeningRule::Swap, Color::Black, &board),
+        "the default is the gomoku Swap"
+    );
+    for bad in [0, MAX_SWAP_STONES + 1] {
+        assert_eq!(
+            Opening::with_swap_stones(OpeningRule::Swap, Color::White, bad, &board),
+            Err(OpeningError::BadSwapStones(bad))
+        );
+    }
+    // Other rules ignore the parameter.
+    assert_eq!(
+        Opening::with_swap_stones(OpeningRule::Swap2, Color::White, 4, &board),
+        Opening::new(OpeningRule::Swap2, Color::White, &board)
+    );
+    // Pente: white first, four stones W, B, W, B by the first player, then the choice; white
+    // moves next, whoever holds it.
+    for swap in [false, true] {
+        let mut t = Table {
+            opening: Opening::with_swap_stones(OpeningRule::Swap, Color::White, 4, &board).unwrap(),
+            board: board.clone(),
+        };
+        assert!(t.opening.swap_follows());
+        for (i, c) in [Color::White, Color::Black, Color::White, Color::Black]
+            .into_iter()
+            .enumerate()
+        {
+            assert_eq!(
+                t.kind(),
+                PendingKind::Place {
+                    color: c,
+                    region: Region::Anywhere
+                }
+            );
+            assert!(matches!(
+                t.err(Second, Place(p(i, 3))),
+                OpeningError::NotYourTurn { .. }
+            ));
+            t.ok(First, Place(p(i, 0)));
+        }
+        assert_eq!(t.kind(), PendingKind::Swap);
+        assert_eq!(t.opening.actor(), Second);
+        assert!(matches!(
+            t.err(Second, Place(p(5, 5))),
+            OpeningError::WrongAction { .. }
+        ));
+        let e = t.ok(Second, Swap(swap));
+        assert_eq!(e, [Effect::Swapped(swap), Effect::Finished(Color::White)]);
+        assert_eq!(t.opening.next_to_move(), Color::White);
+        let white = if swap { Second } else { First };
+        assert_eq!(t.opening.actor(), white);
+        assert_eq!(t.board.history().len(), 4);
+    }
+    // Five stones end on the first colour: the second colour moves next.
+    let mut t = Table {
+        opening: Opening::with_swap_stones(OpeningRule::Swap, Color::Black, 5, &board).unwrap(),
+        board,
+    };
+    for i in 0..5 {
+        t.ok(First, Place(p(i, 0)));
+    }
+    t.ok(Second, Swap(false));
+    assert_eq!(t.opening.next_to_move(), Color::White);
+}
+
+#[test]
 fn swap2_three_answers() {
     let opening = |t: &mut Table| {
         for q in [p(7, 7), p(8, 7), p(8, 9)] {

@@ -13,6 +13,10 @@ use crate::core::{Color, Pos};
 pub const MAX_SOOSORV_N: u8 = 10;
 /// Taraguchi-10's number of fifth-move offers.
 pub const TARAGUCHI_OFFERS: u8 = 10;
+/// The stones placed before Swap's decision in gomoku and renju (first, second, first colour).
+pub const SWAP_STONES: u8 = 3;
+/// The most stones [`super::Opening::with_swap_stones`] accepts.
+pub const MAX_SWAP_STONES: u8 = 6;
 /// RIF's number of fifth-move offers.
 pub const RIF_OFFERS: u8 = 2;
 
@@ -82,6 +86,16 @@ impl OpeningRule {
             OpeningRule::Pro => 7,
             OpeningRule::LongPro | OpeningRule::Rif | OpeningRule::Soosorv(_) => 9,
             OpeningRule::Taraguchi10 => 11,
+        }
+    }
+
+    /// Pro and Long Pro: the least distance of the first player's second stone (the third stone)
+    /// from the centre — 3 and 4; `None` for the other rules.
+    pub const fn pro_distance(self) -> Option<u8> {
+        match self {
+            OpeningRule::Pro => Some(3),
+            OpeningRule::LongPro => Some(4),
+            _ => None,
         }
     }
 
@@ -345,6 +359,9 @@ pub enum OpeningError {
     /// Soosõrv's N out of range.
     #[error("soosorv's N must be 1..={MAX_SOOSORV_N}, not {0}")]
     BadSoosorvN(u8),
+    /// A number of Swap stones out of range.
+    #[error("swap places 1..={MAX_SWAP_STONES} stones before the choice, not {0}")]
+    BadSwapStones(u8),
     /// The board is too small for the rule.
     #[error("the {rule} opening needs a board of at least {min}x{min}")]
     BoardTooSmall {
