@@ -125,9 +125,9 @@ impl SearchParams {
         if self.lmr_log_percent == 0 {
             return 1 + (index >= self.lmr_deep_moves) as i32;
         }
-        let r = (depth.max(1) as f64).ln() * (index.max(1) as f64).ln()
-            * self.lmr_log_percent as f64
-            / 100.0;
+        let r =
+            (depth.max(1) as f64).ln() * (index.max(1) as f64).ln() * self.lmr_log_percent as f64
+                / 100.0;
         (r as i32).max(1)
     }
 
@@ -380,6 +380,31 @@ mod tests {
     fn default_toml_mirrors_the_defaults() {
         let text = include_str!("../engine-config/default.toml");
         assert_eq!(Params::from_toml(text).unwrap(), Params::default());
+    }
+
+    #[test]
+    fn move_counts_and_reductions_follow_the_formula_or_the_table() {
+        let mut s = SearchParams::default();
+        // The formula, for every depth the search passes (the square of a negative depth too).
+        for d in -3..=6 {
+            assert_eq!(s.lmp_limit(d), (s.lmp_base + s.lmp_factor * d * d) as usize);
+        }
+        assert_eq!((s.lmr_plies(4, 3), s.lmr_plies(4, 6)), (1, 2));
+        // The table: depths below one take the first entry, depths past its last non-zero
+        // entry take that entry.
+        s.lmp_counts = [3, 9, 14, 0, 0, 0, 0, 0, 0, 0];
+        let limits: Vec<usize> = (-1..=5).map(|d| s.lmp_limit(d)).collect();
+        assert_eq!(limits, [3, 3, 3, 9, 14, 14, 14]);
+        // ln(8) * ln(20) * 0.5 = 3.11 plies; small products still reduce one ply.
+        s.lmr_log_percent = 50;
+        assert_eq!(s.lmr_plies(8, 20), 3);
+        assert_eq!(s.lmr_plies(3, 3), 1);
+        assert_eq!(s.lmr_plies(1, 40), 1);
+        s.lmp_counts[0] = 201;
+        assert!(s.check().is_err());
+        s.lmp_counts[0] = 3;
+        s.lmr_log_percent = 301;
+        assert!(s.check().is_err());
     }
 
     #[test]
