@@ -21,7 +21,7 @@ use super::options::GameOptions;
 use super::result::GameResult;
 use super::state::{ByColor, Game, MoveRecord, Phase, UndoRequest, ser_color, ser_opt_color};
 use crate::core::{Color, Pos};
-use crate::rules::opening::{PendingKind, Region};
+use crate::rules::opening::{Opening, Pending, PendingKind, Region};
 use crate::rules::{Threat, threats};
 
 /// Who a view is for.
@@ -143,6 +143,47 @@ pub struct PendingView {
     pub max: Option<u8>,
 }
 
+impl PendingView {
+    /// The view of the opening's pending step `p`; `player` names the player holding a colour.
+    pub fn of(o: &Opening, p: Pending, player: impl Fn(Color) -> String) -> PendingView {
+        let by = o.color_of(p.by);
+        let mut v = PendingView {
+            by,
+            player: player(by),
+            kind: p.kind.name(),
+            color: None,
+            region: None,
+            count: None,
+            max: None,
+        };
+        match p.kind {
+            PendingKind::Place { color, region } => {
+                v.color = Some(color);
+                v.region = Some(region.into());
+            }
+            PendingKind::Swap => {}
+            PendingKind::Swap2Choice { color } | PendingKind::Choose { color } => {
+                v.color = Some(color);
+            }
+            PendingKind::Declare { max } => v.max = Some(max),
+            PendingKind::Offer { color, count } => {
+                v.color = Some(color);
+                v.count = Some(count);
+            }
+            PendingKind::SwapOrOffer {
+                color,
+                region,
+                count,
+            } => {
+                v.color = Some(color);
+                v.region = Some(region.into());
+                v.count = Some(count);
+            }
+        }
+        v
+    }
+}
+
 /// The public opening state.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -248,43 +289,9 @@ impl Game {
 
     fn opening_view(&self) -> OpeningView {
         let o = &self.opening;
-        let pending = o.pending().map(|p| {
-            let by = o.color_of(p.by);
-            let mut v = PendingView {
-                by,
-                player: self.players.get(by).clone(),
-                kind: p.kind.name(),
-                color: None,
-                region: None,
-                count: None,
-                max: None,
-            };
-            match p.kind {
-                PendingKind::Place { color, region } => {
-                    v.color = Some(color);
-                    v.region = Some(region.into());
-                }
-                PendingKind::Swap => {}
-                PendingKind::Swap2Choice { color } | PendingKind::Choose { color } => {
-                    v.color = Some(color);
-                }
-                PendingKind::Declare { max } => v.max = Some(max),
-                PendingKind::Offer { color, count } => {
-                    v.color = Some(color);
-                    v.count = Some(count);
-                }
-                PendingKind::SwapOrOffer {
-                    color,
-                    region,
-                    count,
-                } => {
-                    v.color = Some(color);
-                    v.region = Some(region.into());
-                    v.count = Some(count);
-                }
-            }
-            v
-        });
+        let pending = o
+            .pending()
+            .map(|p| PendingView::of(o, p, |by| self.players.get(by).clone()));
         let first = o.color_of(crate::rules::opening::Side::First);
         OpeningView {
             rule: o.rule().to_string(),

@@ -48,11 +48,9 @@ use crate::game::hash::Fnv1a;
 use crate::game::options::{
     ColorAssignment, MAX_TIME_SEC, Players, TimeControl, TimeoutPolicy, UndoLimit,
 };
-use crate::game::view::{PendingView, RegionView};
+use crate::game::view::PendingView;
 use crate::rules::auto_move::uniform;
-use crate::rules::opening::{
-    Effect, Opening, OpeningAction, OpeningError, PendingKind, Side, auto_action,
-};
+use crate::rules::opening::{Effect, Opening, OpeningAction, OpeningError, Side, auto_action};
 pub use error::PenteError;
 
 /// Seat colours in turn order.
@@ -1403,29 +1401,9 @@ impl PenteGame {
         let Some(o) = &self.opening else {
             return Value::Null;
         };
-        let pending = o.pending().map(|p| {
-            let by = o.color_of(p.by);
-            let mut v = PendingView {
-                by,
-                player: self.seats[seat_of_color(by) as usize].clone(),
-                kind: p.kind.name(),
-                color: None,
-                region: None,
-                count: None,
-                max: None,
-            };
-            match p.kind {
-                PendingKind::Place { color, region } => {
-                    v.color = Some(color);
-                    v.region = Some(RegionView::from(region));
-                }
-                PendingKind::Swap2Choice { color } | PendingKind::Choose { color } => {
-                    v.color = Some(color);
-                }
-                _ => {}
-            }
-            v
-        });
+        let pending = o
+            .pending()
+            .map(|p| PendingView::of(o, p, |by| self.seats[seat_of_color(by) as usize].clone()));
         let first = seat_of_color(o.color_of(Side::First));
         json!({
             "rule": o.rule().to_string(),
