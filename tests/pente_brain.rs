@@ -4,21 +4,9 @@
 
 mod common;
 
-/// Runs the brain on a script. No `END`: the end of input waits for the last answer, where `END`
-/// would end the process shortly after it (the searches may be slow on a busy machine).
-fn brain(input: &str) -> Vec<String> {
-    let out = common::run_binary(&[], input);
-    assert!(out.status.success());
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
-}
-
 #[test]
 fn a_pente_game_over_the_protocol() {
-    let out = brain(
+    let out = common::brain_lines(
         "INFO omok_rule pente\nINFO pente_suicide maybe\nINFO max_node 400\nSTART 9\nBEGIN\n\
          TURN 4,4\nABOUT\nINFO omok_rule freestyle\nSTART 15\nBEGIN\n",
     );
@@ -37,15 +25,15 @@ fn the_brain_tracks_captures_and_takes_them_back() {
     // the brain's (1,0),(2,0) — nobody tells the brain; it must apply the capture itself.
     let board = "INFO omok_rule pente\nINFO max_node 300\nSTART 9\n\
                  BOARD\n0,0,2\n1,0,1\n8,8,2\n2,0,1\n3,0,2\nDONE\n";
-    let first = brain(board);
+    let first = common::brain_lines(board);
     let m = first[1].clone();
     assert!(!m.starts_with("ERROR"), "{first:?}");
     // White now plays on a captured point the brain did not take: legal only if it was freed.
     let free = if m == "1,0" { "2,0" } else { "1,0" };
-    let second = brain(&format!("{board}TURN {free}\n"));
+    let second = common::brain_lines(&format!("{board}TURN {free}\n"));
     let m2 = second[2].clone();
     assert!(!m2.starts_with("ERROR"), "{second:?}");
-    let out = brain(&format!(
+    let out = common::brain_lines(&format!(
         "{board}TURN {free}\nTAKEBACK {free}\nTAKEBACK {m2}\nTAKEBACK {free}\nTAKEBACK {m}\n\
          TAKEBACK 3,0\nTURN 1,0\n"
     ));
@@ -61,7 +49,7 @@ fn the_brain_tracks_captures_and_takes_them_back() {
 
 #[test]
 fn pente_options_reach_the_rules() {
-    let out = brain(
+    let out = common::brain_lines(
         "INFO omok_rule pente\nINFO pente_opening pro\nINFO max_node 300\nSTART 13\n\
          BOARD\n6,6,2\n0,0,1\n6,7,2\nDONE\nBOARD\n6,6,2\n0,0,1\n12,12,2\nDONE\nSTART 10\n",
     );

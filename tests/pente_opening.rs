@@ -696,18 +696,6 @@ fn tournaments_refuse_swap_and_swap2() {
     }
 }
 
-/// Runs the brain on a script. No `END`: the end of input waits for the last answer, where `END`
-/// would end the process shortly after it (the searches may be slow on a busy machine).
-fn brain(input: &str) -> Vec<String> {
-    let out = common::run_binary(&[], input);
-    assert!(out.status.success());
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
-}
-
 fn points(answer: &str) -> Vec<(i64, i64)> {
     answer
         .split_whitespace()
@@ -722,7 +710,7 @@ fn points(answer: &str) -> Vec<(i64, i64)> {
 fn the_brain_answers_pente_swap2board() {
     let head = "INFO omok_rule pente\nINFO pente_opening swap2\nINFO max_node 300\nSTART 13\n";
     // No stones: the brain proposes white, black, white on empty points.
-    let out = brain(&format!("{head}SWAP2BOARD\nDONE\n"));
+    let out = common::brain_lines(&format!("{head}SWAP2BOARD\nDONE\n"));
     let three = points(&out[1]);
     assert_eq!(three.len(), 3, "{out:?}");
     assert!(
@@ -733,25 +721,27 @@ fn the_brain_answers_pente_swap2board() {
     assert!(three[0] != three[1] && three[1] != three[2] && three[0] != three[2]);
     for start in ["6,6\n7,6\n4,4\n", "6,6\n7,6\n8,4\n", "1,1\n2,2\n3,1\n"] {
         // Three stones: SWAP, a black stone, or a black and a white stone.
-        let out = brain(&format!("{head}SWAP2BOARD\n{start}DONE\n"));
+        let out = common::brain_lines(&format!("{head}SWAP2BOARD\n{start}DONE\n"));
         let a = &out[1];
         assert!(a == "SWAP" || matches!(points(a).len(), 1 | 2), "{out:?}");
         // Five stones: SWAP (keep white) or a black move.
-        let out = brain(&format!("{head}SWAP2BOARD\n{start}9,9\n11,11\nDONE\n"));
+        let out = common::brain_lines(&format!("{head}SWAP2BOARD\n{start}9,9\n11,11\nDONE\n"));
         let a = &out[1];
         assert!(a == "SWAP" || points(a).len() == 1, "{out:?}");
-        let again = brain(&format!("{head}SWAP2BOARD\n{start}9,9\n11,11\nDONE\n"));
+        let again = common::brain_lines(&format!("{head}SWAP2BOARD\n{start}9,9\n11,11\nDONE\n"));
         assert_eq!(again, out, "deterministic under max_node");
     }
-    let out = brain(&format!(
+    let out = common::brain_lines(&format!(
         "{head}SWAP2BOARD\n1,1\nDONE\nSWAP2BOARD\n1,1\n2,2\n1,1\nDONE\n"
     ));
     assert!(out[1].starts_with("ERROR SWAP2BOARD: 1 stones"), "{out:?}");
     assert!(out[2].starts_with("ERROR"), "occupied: {out:?}");
-    let out = brain("INFO omok_rule pente\nINFO max_node 300\nSTART 13\nSWAP2BOARD\nDONE\n");
+    let out = common::brain_lines(
+        "INFO omok_rule pente\nINFO max_node 300\nSTART 13\nSWAP2BOARD\nDONE\n",
+    );
     assert_eq!(out[1], "ERROR SWAP2BOARD needs INFO pente_opening swap2");
     // Under swap a BOARD's opening stones all come from the first player.
-    let out = brain(
+    let out = common::brain_lines(
         "INFO omok_rule pente\nINFO pente_opening swap\nINFO max_node 300\nSTART 13\n\
          BOARD\n6,6,2\n7,6,2\n6,7,2\n8,8,2\nDONE\n",
     );

@@ -101,3 +101,16 @@ pub fn run_binary(args: &[&str], input: &str) -> std::process::Output {
         .expect("write stdin");
     child.wait_with_output().expect("pbrain-omok output")
 }
+
+/// The lines the brain answers to a script. No `END`: the end of input waits for the last
+/// answer, where `END` would end the process shortly after it (the searches may be slow on a busy
+/// machine).
+pub fn brain_lines(input: &str) -> Vec<String> {
+    let out = run_binary(&[], input);
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
