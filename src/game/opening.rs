@@ -52,11 +52,7 @@ impl Game {
             return Err(GameError::NotYourTurn(c));
         }
         if self.deadline().is_some_and(|d| now >= d) {
-            let late = match action {
-                OpeningAction::Place(p) | OpeningAction::Choose(p) => Some(p),
-                _ => None,
-            };
-            self.run_out_of_time(now, late, events);
+            self.run_out_of_time(now, action.point(), events);
             return Ok(());
         }
         let (next, effects) = self.validate_opening(c, &action)?;

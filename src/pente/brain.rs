@@ -290,13 +290,18 @@ impl PenteBrain {
         pos.play(cell).map(|_| ()).map_err(|e| e.to_string())
     }
 
-    fn board(&mut self, stones: &[(Coord, Option<Field>)]) -> Result<String, String> {
-        let rules = self
+    /// The rules of the game in progress.
+    fn game_rules(&self) -> Result<PenteRules, String> {
+        Ok(self
             .pos
             .as_ref()
             .ok_or("no game: START first")?
             .rules()
-            .to_owned();
+            .to_owned())
+    }
+
+    fn board(&mut self, stones: &[(Coord, Option<Field>)]) -> Result<String, String> {
+        let rules = self.game_rules()?;
         let mut pos = Position::new(rules).map_err(|e| e.to_string())?;
         let me = (stones.len() % 2) as u8;
         // Swap openings: the first player places stones of both colours.
@@ -330,12 +335,7 @@ impl PenteBrain {
     /// A `SWAP2BOARD` decision (see the module doc); the brain's stones are played on its
     /// position.
     fn swap2board(&mut self, stones: &[(Coord, Option<Field>)]) -> Result<String, String> {
-        let rules = self
-            .pos
-            .as_ref()
-            .ok_or("no game: START first")?
-            .rules()
-            .to_owned();
+        let rules = self.game_rules()?;
         if rules.opening_rule != PenteOpening::Swap2 {
             return Err("SWAP2BOARD needs INFO pente_opening swap2".into());
         }

@@ -987,11 +987,7 @@ impl PenteGame {
             return Err(PenteError::NotYourTurn(self.seats[seat as usize].clone()));
         }
         if self.deadline().is_some_and(|d| now >= d) {
-            let late = match action {
-                OpeningAction::Place(p) | OpeningAction::Choose(p) => Some(p),
-                _ => None,
-            };
-            self.run_out_of_time(now, late, events);
+            self.run_out_of_time(now, action.point(), events);
             return Ok(());
         }
         let (next, effects) = pente_opening::validate(&o, &self.pos, seat, &action)

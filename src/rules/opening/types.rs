@@ -317,6 +317,14 @@ pub enum OpeningAction {
 }
 
 impl OpeningAction {
+    /// The single point the action names (`place`, `choose`): what a late action tried to play.
+    pub const fn point(&self) -> Option<Pos> {
+        match self {
+            OpeningAction::Place(p) | OpeningAction::Choose(p) => Some(*p),
+            _ => None,
+        }
+    }
+
     /// A short name (`place`, `swap`, `putTwo`, `declare`, `offer`, `choose`).
     pub const fn name(&self) -> &'static str {
         match self {
