@@ -76,6 +76,14 @@ pub struct SearchParams {
     /// evaluation that reaches beta fails high without it); false = always.
     #[serde(default)]
     pub horizon_vcf_below_beta: bool,
+    /// At the horizon, a local VCF: after the first four only the fours near the previous
+    /// attacking stone (on its lines, within four cells); false = every four.
+    #[serde(default)]
+    pub horizon_vcf_local: bool,
+    /// Inside the tree, a node that answers an open three or a winning shape of the opponent
+    /// with at most this many defences does not use up depth; 0 = off (0..=32).
+    #[serde(default)]
+    pub threat_extension_moves: u32,
     /// Futility pruning of quiet moves applies up to this depth (0..=10)...
     pub futility_max_depth: i32,
     /// ...when the static evaluation plus this margin per ply of depth cannot reach alpha
@@ -136,6 +144,12 @@ impl SearchParams {
         let s = self;
         let ranges: &[(&str, i64, i64, i64)] = &[
             ("vcf_depth", s.vcf_depth as i64, 1, 30),
+            (
+                "threat_extension_moves",
+                s.threat_extension_moves as i64,
+                0,
+                32,
+            ),
             ("aspiration_window", s.aspiration_window as i64, 10, 1000),
             ("lmr_min_depth", s.lmr_min_depth as i64, 1, 20),
             ("lmr_min_moves", s.lmr_min_moves as i64, 1, 60),
@@ -233,6 +247,8 @@ impl Default for SearchParams {
             lmp_counts: [0; LMP_TABLE_LEN],
             lmr_log_percent: 0,
             horizon_vcf_below_beta: true,
+            horizon_vcf_local: true,
+            threat_extension_moves: 0,
             futility_max_depth: 0,
             futility_margin: 80,
             razor_max_depth: 0,

@@ -11,6 +11,9 @@ pub mod tt;
 pub(crate) mod vcf;
 pub(crate) mod vct;
 
+#[cfg(test)]
+mod tests;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::board::Board;

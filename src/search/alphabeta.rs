@@ -14,6 +14,7 @@ use crate::board::Board;
 use crate::core::{Color, Dir, GRID_CELLS, Pos};
 use crate::eval::move_score;
 use crate::params::SearchParams;
+use crate::pattern::PatternKind;
 use crate::pattern::cell::ThreatSet;
 use crate::rules::ForbidChecker;
 use crate::time::{Budget, Clock};
@@ -90,6 +91,13 @@ pub(crate) struct Searcher<'a> {
     pub(super) vcf_cache: ThreatCache,
     pub(super) vcf_recording: bool,
     pub(super) vct_cache: ThreatCache,
+}
+
+/// Whether `p` is `q` or lies on one of the four lines through `q` within `reach` cells of it.
+pub(super) fn aligned_within(p: Pos, q: Pos, reach: usize) -> bool {
+    let dx = p.x().abs_diff(q.x());
+    let dy = p.y().abs_diff(q.y());
+    dx.max(dy) <= reach && (dx == 0 || dy == 0 || dx == dy)
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -559,6 +567,8 @@ impl<'a> Searcher<'a> {
             self.win_shape_points(them)
         };
         let mut moves: Vec<(Pos, i32)>;
+        // Whether the node answers a threat (its moves are the defences).
+        let mut defending = true;
         if !their_shapes.is_empty() {
             // The opponent threatens a winning shape: only the moves after which no such shape
             // is left, and our own fours and threes.
@@ -596,7 +606,12 @@ impl<'a> Searcher<'a> {
                 if self.params.horizon_vcf_below_beta && s.eval >= beta {
                     return NodeMoves::Done(s.eval);
                 }
-                if self.vcf_root(us) {
+                let won = if self.params.horizon_vcf_local {
+                    self.vcf_local(us)
+                } else {
+                    self.vcf_root(us)
+                };
+                if won {
                     return NodeMoves::Done(WIN - ply as i32 - 50);
                 }
                 return NodeMoves::Done(s.eval);
@@ -610,16 +625,18 @@ impl<'a> Searcher<'a> {
                 self.pv[ply].push(m);
                 return NodeMoves::Done(WIN - ply as i32 - 60);
             }
+            defending = false;
             moves = candidate_moves(&self.board, us);
             moves.retain(|&(p, _)| !self.board.rule().has_forbidden(us) || self.legal(p, us));
         }
         if moves.is_empty() {
             return NodeMoves::Done(0);
         }
-        NodeMoves::Search {
-            moves,
-            forced: false,
-        }
+        // A threat with few defences is answered without using up depth (the threat's maker
+        // used a ply), so threat sequences are searched to their end.
+        let forced =
+            defending && depth > 0 && moves.len() <= self.params.threat_extension_moves as usize;
+        NodeMoves::Search { moves, forced }
     }
 
     /// Whether `color` has a legal straight-four point (an open three).
@@ -638,9 +655,20 @@ impl<'a> Searcher<'a> {
     /// business.
     pub(super) fn three_blocks(&mut self, defender: Color) -> SmallVec<[Pos; 8]> {
         let attacker = defender.opponent();
+        // A point that stops the straight four at `f` is `f` itself or lies on one of its
+        // lines within five cells: only such four points of the attacker's are tried.
+        let flex4: SmallVec<[Pos; 8]> = self
+            .board
+            .threat_points(attacker, ThreatSet::Flex4)
+            .collect();
+        let flex4: SmallVec<[Pos; 8]> = flex4
+            .into_iter()
+            .filter(|&f| self.legal(f, attacker))
+            .collect();
         let candidates: SmallVec<[Pos; 32]> = self
             .board
             .threat_points(attacker, ThreatSet::Four)
+            .filter(|&p| flex4.iter().all(|&f| aligned_within(p, f, 5)))
             .collect();
         let mut out = SmallVec::new();
         for p in candidates {
@@ -660,7 +688,7 @@ impl<'a> Searcher<'a> {
     /// The legal points where `color` makes a shape that wins with one more move unless the
     /// other side has fours: two fours, a four and an open three, or two open threes (straight
     /// four points are the open threes' business and are left out).
-    fn win_shape_points(&mut self, color: Color) -> SmallVec<[Pos; 4]> {
+    pub(super) fn win_shape_points(&mut self, color: Color) -> SmallVec<[Pos; 4]> {
         let mut points: SmallVec<[Pos; 4]> = SmallVec::new();
         for set in [ThreatSet::Four, ThreatSet::Three] {
             if self.board.threat_count(color, set) == 0 {
@@ -683,11 +711,17 @@ impl<'a> Searcher<'a> {
     /// open threes (threats that may win a tempo before the shape is played), and the points on
     /// the shapes' lines after which the opponent has no winning shape left. With their
     /// move-ordering scores.
-    fn shape_defences(&mut self, us: Color, shapes: &[Pos]) -> Vec<(Pos, i32)> {
+    pub(super) fn shape_defences(&mut self, us: Color, shapes: &[Pos]) -> Vec<(Pos, i32)> {
         let them = us.opponent();
         let mut cells: SmallVec<[Pos; 64]> = SmallVec::new();
         for &p in shapes.iter().take(2) {
             for d in Dir::ALL {
+                // Only the lines that make the shape: those where the opponent gets a three
+                // or a four at `p`.
+                let pattern = self.board.pattern(p, d, them);
+                if pattern.kind() < PatternKind::Flex3 && pattern.four_count() == 0 {
+                    continue;
+                }
                 for k in -5..=5isize {
                     let q = p.shifted_index(d, k);
                     if self.board.cell_code(q) == crate::pattern::CELL_EMPTY {
@@ -701,11 +735,7 @@ impl<'a> Searcher<'a> {
         }
         // Our fours and open threes: threats that may win a tempo (a block of the shape's four
         // that makes a four of ours answers it).
-        let own_threats: SmallVec<[Pos; 32]> = self
-            .board
-            .threat_points(us, ThreatSet::Four)
-            .chain(self.board.threat_points(us, ThreatSet::Three))
-            .collect();
+        let own_threats = self.own_threat_points(us);
         let mut moves: Vec<(Pos, i32)> = Vec::with_capacity(cells.len() + own_threats.len());
         for &q in own_threats.iter() {
             if !cells.contains(&q) {
@@ -727,6 +757,14 @@ impl<'a> Searcher<'a> {
             }
         }
         moves
+    }
+
+    /// The points where `color` makes a four or an open three (legality not checked).
+    pub(super) fn own_threat_points(&self, color: Color) -> SmallVec<[Pos; 32]> {
+        self.board
+            .threat_points(color, ThreatSet::Four)
+            .chain(self.board.threat_points(color, ThreatSet::Three))
+            .collect()
     }
 
     /// Checks the root move `m` for an opponent's VCT (once per move and search) and drops it

@@ -10,17 +10,30 @@ use crate::core::{Color, Dir, Pos};
 use crate::pattern::PatternKind;
 use crate::pattern::cell::ThreatSet;
 
-use super::alphabeta::Searcher;
+use super::alphabeta::{Searcher, aligned_within};
 use super::threats::scan;
 
 /// Cache-key salts by attacker colour.
 const VCF_ATTACKER_SALT: [u64; 2] = [0, 0x9E37_79B9_7F4A_7C15];
+/// Cache-key salt of the local VCF, multiplied by one more than the previous attacking stone's
+/// index (its results depend on that stone).
+const VCF_LOCAL_SALT: u64 = 0xC2B2_AE3D_27D4_EB4F;
 
 impl Searcher<'_> {
     /// Whether the side to move (`attacker`) wins by continuous fours within the VCF depth.
     pub(super) fn vcf_root(&mut self, attacker: Color) -> bool {
         let depth = self.vcf_depth();
-        self.vcf(attacker, depth, &mut Vec::new())
+        self.vcf(attacker, depth, &mut Vec::new(), None)
+    }
+
+    /// The horizon's VCF: like [`Searcher::vcf_root`], but after the first four only the fours
+    /// on the lines through the previous attacking stone (within four cells) are tried — the
+    /// fours that stone made or changed. A four available before it could have been played
+    /// before it, so little is lost, and the search stays small where the attacker has many
+    /// unrelated fours.
+    pub(super) fn vcf_local(&mut self, attacker: Color) -> bool {
+        let depth = self.vcf_depth();
+        self.vcf(attacker, depth, &mut Vec::new(), Some(None))
     }
 
     /// [`Searcher::vcf_root`] that also returns the winning line (without the cache's shortcut
@@ -28,7 +41,7 @@ impl Searcher<'_> {
     pub(super) fn vcf_with_line(&mut self, attacker: Color, line: &mut Vec<Pos>) -> bool {
         let depth = self.vcf_depth();
         self.vcf_recording = true;
-        let won = self.vcf(attacker, depth, line);
+        let won = self.vcf(attacker, depth, line, None);
         self.vcf_recording = false;
         won
     }
@@ -37,12 +50,20 @@ impl Searcher<'_> {
     pub(crate) fn vcf_line(&mut self, attacker: Color, depth: u32) -> Option<Vec<Pos>> {
         let mut line = Vec::new();
         self.vcf_recording = true;
-        let won = self.vcf(attacker, depth, &mut line);
+        let won = self.vcf(attacker, depth, &mut line, None);
         self.vcf_recording = false;
         won.then_some(line)
     }
 
-    fn vcf(&mut self, attacker: Color, depth: u32, line: &mut Vec<Pos>) -> bool {
+    /// `local`: `None` searches every four; `Some(previous)` only the fours near the previous
+    /// attacking stone (every four at the first move, `Some(None)`).
+    fn vcf(
+        &mut self,
+        attacker: Color,
+        depth: u32,
+        line: &mut Vec<Pos>,
+        local: Option<Option<Pos>>,
+    ) -> bool {
         // Without a four to make (or a five to complete) there is nothing to search.
         if depth == 0
             || (self.board.threat_count(attacker, ThreatSet::Four) == 0
@@ -52,7 +73,11 @@ impl Searcher<'_> {
             return false;
         }
         // Either side may be the attacker of a position (the opponent's threats are searched too).
-        let key = self.board.hash() ^ VCF_ATTACKER_SALT[attacker.index()];
+        let key = self.board.hash()
+            ^ VCF_ATTACKER_SALT[attacker.index()]
+            ^ local.map_or(0, |q| {
+                VCF_LOCAL_SALT.wrapping_mul(q.map_or(1, |q| q.index() as u64 + 2))
+            });
         if let Some((d, won)) = self.vcf_cache.get(key)
             && ((won && !self.vcf_recording) || (!won && d >= depth))
         {
@@ -70,6 +95,12 @@ impl Searcher<'_> {
                 return false;
             }
             smallvec::smallvec![block]
+        } else if let Some(Some(q)) = local {
+            s.us.fours
+                .iter()
+                .copied()
+                .filter(|&p| aligned_within(p, q, 4))
+                .collect()
         } else {
             s.us.fours.clone()
         };
@@ -98,7 +129,7 @@ impl Searcher<'_> {
                         self.board.make_light_move(d, defender);
                         let len = line.len();
                         line.extend([m, d]);
-                        let r = self.vcf(attacker, depth - 1, line);
+                        let r = self.vcf(attacker, depth - 1, line, local.map(|_| Some(m)));
                         if !r {
                             line.truncate(len);
                         }
