@@ -248,7 +248,7 @@ impl Default for SearchParams {
             lmr_log_percent: 0,
             horizon_vcf_below_beta: true,
             horizon_vcf_local: true,
-            threat_extension_moves: 0,
+            threat_extension_moves: 4,
             futility_max_depth: 0,
             futility_margin: 80,
             razor_max_depth: 0,
