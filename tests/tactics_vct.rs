@@ -131,12 +131,14 @@ fn engine_finds_every_vct_win() {
 }
 
 /// How many fixture wins a depth-3 search proves with the root VCT off, with the frontier VCT
-/// (`vct_frontier_depth`, one ply above the horizon) set to `frontier` attacker moves.
-fn depth3_wins(frontier: u32) -> usize {
+/// (`vct_frontier_depth`, one ply above the horizon) set to `frontier` attacker moves and the
+/// threat extension (`threat_extension_moves`) to `extension` defences (0: off).
+fn depth3_wins(frontier: u32, extension: u32) -> usize {
     let mut found = 0;
     for (id, board, _) in positions() {
         let mut params = Params::default();
         params.search.vct_depth = 0;
+        params.search.threat_extension_moves = extension;
         params.search.vct_frontier_depth = frontier;
         params.search.vct_frontier_nodes = 2_000;
         let r = engine_search(&board, params, None, Some(3));
@@ -152,11 +154,23 @@ fn depth3_wins(frontier: u32) -> usize {
 
 #[test]
 fn the_frontier_vct_proves_wins_a_shallow_search_misses() {
-    let (plain, frontier) = (depth3_wins(0), depth3_wins(3));
+    let (plain, frontier) = (depth3_wins(0, 0), depth3_wins(3, 0));
     // The plain search proves the wins that a forced shape settles (a four-three or double
     // three with no opponent four); the frontier VCT proves the longer ones on top of those.
     assert!(
         plain + 8 <= frontier,
         "depth 3: {plain} wins without the frontier VCT, {frontier} with it (of 38)"
+    );
+}
+
+#[test]
+fn the_threat_extension_proves_wins_a_shallow_search_misses() {
+    let (plain, extended) = (depth3_wins(0, 0), depth3_wins(0, 4));
+    // Answers to open threes and winning shapes with few defences do not use up depth, so a
+    // nominal depth of 3 follows threat sequences several attacker moves long (13 and 25 of 38
+    // when the extension was made the default).
+    assert!(
+        plain + 8 <= extended,
+        "depth 3: {plain} wins without the threat extension, {extended} with it (of 38)"
     );
 }
