@@ -14,7 +14,7 @@ use omok::notation::parse_pos_string;
 use omok::params::Params;
 use omok::search::{NoInfo, solve_vcf, solve_vct};
 use omok::time::{Budget, FakeClock};
-use omok::{Board, Color, Rule};
+use omok::{Board, Rule};
 
 /// The positions of one fixture file, in file order.
 fn tactics(file: &str) -> Vec<Board> {
@@ -27,17 +27,8 @@ fn tactics(file: &str) -> Vec<Board> {
             let v: serde_json::Value = serde_json::from_str(line).expect("a JSON object");
             let rule: Rule = v["rule"].as_str().unwrap().parse().unwrap();
             let size = v["size"].as_u64().unwrap() as usize;
-            let mut board = Board::square(size, rule).unwrap();
             let moves = parse_pos_string(v["moves"].as_str().unwrap(), size, size).unwrap();
-            for (i, p) in moves.into_iter().enumerate() {
-                let color = if i % 2 == 0 {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                board.place(p, color).unwrap();
-            }
-            board
+            Board::with_moves(size, rule, &moves).unwrap()
         })
         .collect()
 }

@@ -130,6 +130,21 @@ impl Board {
         Board::new(size, size, rule)
     }
 
+    /// A square board of `size` with `moves` placed in order, black first and the colours
+    /// alternating (each checked as by [`Board::place`]; the rule's forbidden points are not).
+    pub fn with_moves(size: usize, rule: Rule, moves: &[Pos]) -> Result<Board, BoardError> {
+        let mut board = Board::square(size, rule)?;
+        for (i, &p) in moves.iter().enumerate() {
+            let color = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            board.place(p, color)?;
+        }
+        Ok(board)
+    }
+
     /// Board width (columns).
     #[inline]
     pub fn width(&self) -> usize {

@@ -172,45 +172,44 @@ fn random_choice(
 /// attacker's winning move (a five, a straight four or a double four, or a four whose only
 /// defence is forbidden for the defender). `None` when none is found.
 pub fn solve_vcf(board: &Board, max_depth: u32, max_nodes: u64) -> Option<Vec<Pos>> {
+    with_solver(board, max_depth, Some(max_nodes), |s| {
+        s.vcf_line(board.side_to_move(), max_depth)
+    })
+}
+
+/// Runs `f` on a single-thread searcher of `board` with the default parameters, no time limit,
+/// the VCF depth `vcf_depth` and the node limit `max_nodes`: the threat solvers' harness.
+pub(crate) fn with_solver<T>(
+    board: &Board,
+    vcf_depth: u32,
+    max_nodes: Option<u64>,
+    f: impl FnOnce(&mut Searcher) -> T,
+) -> T {
     let tt = TranspositionTable::new(0);
     let stop = AtomicBool::new(false);
     let clock = crate::time::FakeClock::default();
+    let params = SearchParams::default();
     let limits = ThreadLimits {
         budget: Budget {
             optimum_ms: u64::MAX,
             maximum_ms: u64::MAX,
         },
         max_depth: 1,
-        max_nodes: Some(max_nodes),
-        vcf_depth: max_depth,
+        max_nodes,
+        vcf_depth,
         start_fraction: 1.0,
     };
-    let params = SearchParams::default();
     let mut s = Searcher::new(board.clone(), &tt, &params, &stop, &clock, limits);
-    let us = board.side_to_move();
-    s.vcf_line(us, max_depth)
+    f(&mut s)
 }
 
 /// A VCT (victory by continuous threats: fours and open threes) for the side to move of
 /// `board`, at most `max_depth` attacker moves deep and within `max_nodes`: the attacker's first
 /// move. Sound (a move returned wins against every defence), not complete.
 pub fn solve_vct(board: &Board, max_depth: u32, max_nodes: u64) -> Option<Pos> {
-    let tt = TranspositionTable::new(0);
-    let stop = AtomicBool::new(false);
-    let clock = crate::time::FakeClock::default();
-    let params = SearchParams::default();
-    let limits = ThreadLimits {
-        budget: Budget {
-            optimum_ms: u64::MAX,
-            maximum_ms: u64::MAX,
-        },
-        max_depth: 1,
-        max_nodes: None,
-        vcf_depth: params.vcf_depth,
-        start_fraction: 1.0,
-    };
-    let mut s = Searcher::new(board.clone(), &tt, &params, &stop, &clock, limits);
-    s.vct_move(max_depth, max_nodes)
+    with_solver(board, SearchParams::default().vcf_depth, None, |s| {
+        s.vct_move(max_depth, max_nodes)
+    })
 }
 
 /// Searches the side to move of `board`; `stop` ends the search early (the best move so far is

@@ -73,18 +73,9 @@ fn tactics() -> Vec<Tactic> {
                 "white" => Color::White,
                 other => panic!("{id}: winner {other}"),
             };
-            let mut board = Board::square(size, rule).unwrap();
             let moves = parse_pos_string(field("moves"), size, size).expect("a pos string");
-            for (i, p) in moves.into_iter().enumerate() {
-                let color = if i % 2 == 0 {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                board
-                    .place(p, color)
-                    .unwrap_or_else(|e| panic!("{id} move {i}: {e}"));
-            }
+            let board =
+                Board::with_moves(size, rule, &moves).unwrap_or_else(|e| panic!("{id}: {e}"));
             Tactic { id, board, winner }
         })
         .collect()

@@ -2,39 +2,21 @@
 //! horizon against the full VCF, and the filtered defence sets (open threes, winning shapes)
 //! against every empty point, on seeded random positions and the tactics fixtures.
 
-use std::sync::atomic::AtomicBool;
-
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::alphabeta::{Searcher, ThreadLimits};
-use super::tt::TranspositionTable;
+use super::alphabeta::Searcher;
+use super::with_solver;
 use crate::board::Board;
 use crate::core::{Color, Pos};
 use crate::notation::parse_pos_string;
 use crate::params::SearchParams;
 use crate::rule::Rule;
-use crate::time::{Budget, FakeClock};
 
 const RULES: [Rule; 3] = [Rule::Freestyle, Rule::Renju, Rule::Korean];
 
 fn with_searcher<T>(board: &Board, f: impl FnOnce(&mut Searcher) -> T) -> T {
-    let tt = TranspositionTable::new(0);
-    let stop = AtomicBool::new(false);
-    let clock = FakeClock::default();
-    let params = SearchParams::default();
-    let limits = ThreadLimits {
-        budget: Budget {
-            optimum_ms: u64::MAX,
-            maximum_ms: u64::MAX,
-        },
-        max_depth: 1,
-        max_nodes: None,
-        vcf_depth: params.vcf_depth,
-        start_fraction: 1.0,
-    };
-    let mut s = Searcher::new(board.clone(), &tt, &params, &stop, &clock, limits);
-    f(&mut s)
+    with_solver(board, SearchParams::default().vcf_depth, None, f)
 }
 
 /// Seeded random games (stones near the others, a few anywhere) of up to `plies` moves; every
@@ -171,17 +153,8 @@ fn tactics() -> Vec<Board> {
             let v: serde_json::Value = serde_json::from_str(line).expect("a JSON object");
             let rule: Rule = v["rule"].as_str().unwrap().parse().unwrap();
             let size = v["size"].as_u64().unwrap() as usize;
-            let mut board = Board::square(size, rule).unwrap();
             let moves = parse_pos_string(v["moves"].as_str().unwrap(), size, size).unwrap();
-            for (i, p) in moves.into_iter().enumerate() {
-                let color = if i % 2 == 0 {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                board.place(p, color).unwrap();
-            }
-            board
+            Board::with_moves(size, rule, &moves).unwrap()
         })
         .collect()
 }
