@@ -15,8 +15,8 @@ use super::threats::scan;
 
 /// Cache-key salts by attacker colour.
 const VCF_ATTACKER_SALT: [u64; 2] = [0, 0x9E37_79B9_7F4A_7C15];
-/// Cache-key salt of the local VCF, multiplied by one more than the previous attacking stone's
-/// index (its results depend on that stone).
+/// Cache-key salt of the local VCF: times 1 before the first four, times the previous attacking
+/// stone's index plus 2 after it (the results depend on that stone).
 const VCF_LOCAL_SALT: u64 = 0xC2B2_AE3D_27D4_EB4F;
 
 impl Searcher<'_> {
