@@ -567,8 +567,6 @@ impl<'a> Searcher<'a> {
             self.win_shape_points(them)
         };
         let mut moves: Vec<(Pos, i32)>;
-        // Whether the node answers a threat (its moves are the defences).
-        let mut defending = true;
         if !their_shapes.is_empty() {
             // The opponent threatens a winning shape: only the moves after which no such shape
             // is left, and our own fours and threes.
@@ -625,7 +623,6 @@ impl<'a> Searcher<'a> {
                 self.pv[ply].push(m);
                 return NodeMoves::Done(WIN - ply as i32 - 60);
             }
-            defending = false;
             moves = candidate_moves(&self.board, us);
             moves.retain(|&(p, _)| !self.board.rule().has_forbidden(us) || self.legal(p, us));
         }
@@ -634,6 +631,7 @@ impl<'a> Searcher<'a> {
         }
         // A threat with few defences is answered without using up depth (the threat's maker
         // used a ply), so threat sequences are searched to their end.
+        let defending = their_open_three || !their_shapes.is_empty();
         let forced =
             defending && depth > 0 && moves.len() <= self.params.threat_extension_moves as usize;
         NodeMoves::Search { moves, forced }
