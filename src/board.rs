@@ -565,6 +565,15 @@ impl Board {
         LinePattern::from_byte((self.patterns[p.index()][d.index()] >> (8 * color.index())) as u8)
     }
 
+    /// What a stone of `color` on the empty point `p` would do along `d` if `color` also had a
+    /// stone on the empty point `k` cells away along `d` (`k` in −5..=5, not 0): one table
+    /// lookup, no move made.
+    #[inline]
+    pub fn pattern_with_stone(&self, p: Pos, d: Dir, color: Color, k: isize) -> LinePattern {
+        let key = self.line_key(p, d) | (stone_code(color) as u32) << crate::pattern::key_shift(k);
+        self.table.pattern(key, color.index())
+    }
+
     /// The four directional patterns of `color` on `p`, in [`Dir::ALL`] order.
     #[inline]
     pub fn patterns(&self, p: Pos, color: Color) -> [LinePattern; 4] {

@@ -80,6 +80,10 @@ pub struct SearchParams {
     /// attacking stone (on its lines, within four cells); false = every four.
     #[serde(default)]
     pub horizon_vcf_local: bool,
+    /// The VCT also tries quiet moves that threaten a four-three or double four (answered by
+    /// every defence of that shape); false = fours and open threes only.
+    #[serde(default)]
+    pub vct_shape_threats: bool,
     /// Inside the tree, a node that answers an open three or a winning shape of the opponent
     /// with at most this many defences does not use up depth; 0 = off (0..=32).
     #[serde(default)]
@@ -248,6 +252,7 @@ impl Default for SearchParams {
             lmr_log_percent: 0,
             horizon_vcf_below_beta: true,
             horizon_vcf_local: true,
+            vct_shape_threats: false,
             threat_extension_moves: 4,
             futility_max_depth: 0,
             futility_margin: 80,

@@ -160,8 +160,9 @@ impl LinePattern {
         PatternKind::ALL[(self.0 & Self::KIND_MASK) as usize]
     }
 
-    /// Number of distinct fours (4-stone sets) the stone makes on this line: 0, 1 or 2 (2 means
-    /// two or more).
+    /// Number of distinct fours (4-stone sets, SPEC §3.1) the stone makes on this line: 0, 1 or
+    /// 2 (2 means two or more). Sets whose only completion is the same point (possible only
+    /// where six or more wins: `XXX.XX`) count once, since one stone blocks them all.
     #[inline]
     pub const fn four_count(self) -> u8 {
         match self.kind() {

@@ -185,10 +185,20 @@ pub(crate) fn with_solver<T>(
     max_nodes: Option<u64>,
     f: impl FnOnce(&mut Searcher) -> T,
 ) -> T {
+    with_solver_params(board, &SearchParams::default(), vcf_depth, max_nodes, f)
+}
+
+/// [`with_solver`] with other parameters.
+pub(crate) fn with_solver_params<T>(
+    board: &Board,
+    params: &SearchParams,
+    vcf_depth: u32,
+    max_nodes: Option<u64>,
+    f: impl FnOnce(&mut Searcher) -> T,
+) -> T {
     let tt = TranspositionTable::new(0);
     let stop = AtomicBool::new(false);
     let clock = crate::time::FakeClock::default();
-    let params = SearchParams::default();
     let limits = ThreadLimits {
         budget: Budget {
             optimum_ms: u64::MAX,
@@ -199,7 +209,7 @@ pub(crate) fn with_solver<T>(
         vcf_depth,
         start_fraction: 1.0,
     };
-    let mut s = Searcher::new(board.clone(), &tt, &params, &stop, &clock, limits);
+    let mut s = Searcher::new(board.clone(), &tt, params, &stop, &clock, limits);
     f(&mut s)
 }
 

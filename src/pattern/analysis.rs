@@ -271,7 +271,18 @@ impl Line {
     pub fn classify(&self, rule: WinRule, memo: &mut KindMemo) -> LinePattern {
         let kind = self.kind(rule, memo);
         let fours = match kind {
-            PatternKind::Block4 | PatternKind::Flex4 => self.four_sets(rule).len(),
+            PatternKind::Block4 | PatternKind::Flex4 => {
+                let sets = self.four_sets(rule);
+                // Sets completed only by one and the same point (`XXX.XX` where six wins) are
+                // one four to block: they count once. Where only five wins, distinct sets
+                // always have distinct completions, so the count is SPEC §3.1's.
+                let first = sets[0].completions;
+                if first.count_ones() == 1 && sets.iter().all(|f| f.completions == first) {
+                    1
+                } else {
+                    sets.len()
+                }
+            }
             _ => 0,
         };
         let three = !matches!(kind, PatternKind::Five | PatternKind::Overline)
@@ -368,6 +379,25 @@ mod tests {
         let free = line(".X.XXXX....").four_sets(WinRule::FiveOrMore);
         assert_eq!(free.len(), 2);
         assert!(free.iter().any(FourSet::is_straight));
+        // XXX?XX with ? empty: two stone sets where six wins, but one point completes both,
+        // so the pattern counts one four (one stone blocks it); X.X?X.X is a double four.
+        let mut memo = KindMemo::default();
+        let centre_four = line("...XXX.XX..");
+        let sets = centre_four.four_sets(WinRule::FiveOrMore);
+        assert_eq!(sets.len(), 2);
+        assert!(sets.iter().all(|f| f.completions == 1 << 6));
+        assert_eq!(
+            centre_four
+                .classify(WinRule::FiveOrMore, &mut memo)
+                .four_count(),
+            1
+        );
+        assert_eq!(
+            line("..X.XXX.X..")
+                .classify(WinRule::ExactFive, &mut memo)
+                .four_count(),
+            2
+        );
     }
 
     #[test]

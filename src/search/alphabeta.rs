@@ -70,7 +70,7 @@ pub(crate) struct Searcher<'a> {
     pub(super) board: Board,
     pub(super) forbid: ForbidChecker,
     tt: &'a TranspositionTable,
-    params: &'a SearchParams,
+    pub(super) params: &'a SearchParams,
     stop: &'a AtomicBool,
     clock: &'a dyn Clock,
     start_ms: u64,
@@ -710,8 +710,89 @@ impl<'a> Searcher<'a> {
     /// the shapes' lines after which the opponent has no winning shape left. With their
     /// move-ordering scores.
     pub(super) fn shape_defences(&mut self, us: Color, shapes: &[Pos]) -> Vec<(Pos, i32)> {
+        self.defences_against_shapes(us, shapes, false)
+    }
+
+    /// The legal points where `color` makes two fours or a four and an open three (no straight
+    /// four), and where the other side's block of that four would not make a four of its own:
+    /// shapes that win by force unless the other side has a four to play first.
+    pub(super) fn four_shape_points(&mut self, color: Color) -> SmallVec<[Pos; 4]> {
+        let mut points: SmallVec<[Pos; 4]> = SmallVec::new();
+        if self.board.threat_count(color, ThreatSet::Four) == 0 {
+            return points;
+        }
+        for p in self.board.threat_points(color, ThreatSet::Four) {
+            if self.is_four_shape(p, color) && self.blocks_are_quiet(p, color) {
+                points.push(p);
+            }
+        }
+        points.retain(|p| self.legal(*p, color));
+        points
+    }
+
+    /// Whether a stone of `color` on the empty point `p` makes two fours or a four and an open
+    /// three, and no straight four (legality aside).
+    pub(super) fn is_four_shape(&self, p: Pos, color: Color) -> bool {
+        let sm = self.board.summary(p, color);
+        sm.is_winning_shape() && sm.threat_mask() & ThreatSet::Flex4.bit() == 0
+    }
+
+    /// The empty points where `color` would complete a five once it has played the empty point
+    /// `p`: the completions of its fours through `p` (from the line tables, no move made).
+    pub(super) fn completions_after(&self, p: Pos, color: Color) -> SmallVec<[Pos; 4]> {
+        let mut out = SmallVec::new();
+        for d in Dir::ALL {
+            if self.board.pattern(p, d, color).four_count() == 0 {
+                continue;
+            }
+            for k in (-4..=4isize).filter(|&k| k != 0) {
+                let c = p.shifted_index(d, k);
+                if self.board.cell_code(c) != crate::pattern::CELL_EMPTY {
+                    continue;
+                }
+                let c = Pos::from_index(c);
+                if self.board.pattern_with_stone(c, d, color, -k).kind() == PatternKind::Five
+                    && !out.contains(&c)
+                {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether no block of the fours that `color` makes on `p` is a four point of the other
+    /// side (a block that makes a four would win the tempo back).
+    pub(super) fn blocks_are_quiet(&self, p: Pos, color: Color) -> bool {
+        let other = color.opponent();
+        self.completions_after(p, color).into_iter().all(|c| {
+            Dir::ALL
+                .into_iter()
+                .all(|d| self.board.pattern(c, d, other).four_count() == 0)
+        })
+    }
+
+    /// The defences of `us` against the opponent's four-shape points `shapes` (see
+    /// [`Searcher::four_shape_points`]): our fours, and the points after which the opponent has
+    /// no four shape left — on the first shape's lines, or points that make a block of its
+    /// four one of our four points. A four shape is played as its four first, so our open
+    /// threes come too late to matter. With their move-ordering scores.
+    pub(super) fn four_shape_defences(&mut self, us: Color, shapes: &[Pos]) -> Vec<(Pos, i32)> {
+        self.defences_against_shapes(us, shapes, true)
+    }
+
+    /// [`Searcher::shape_defences`] (`four_shapes` false) or
+    /// [`Searcher::four_shape_defences`] (true).
+    fn defences_against_shapes(
+        &mut self,
+        us: Color,
+        shapes: &[Pos],
+        four_shapes: bool,
+    ) -> Vec<(Pos, i32)> {
         let them = us.opponent();
         let mut cells: SmallVec<[Pos; 64]> = SmallVec::new();
+        // Every defence stops the first shape, so it lies on that shape's lines (or is the
+        // shape point itself); the second shape's lines are added for the move ordering's sake.
         for &p in shapes.iter().take(2) {
             for d in Dir::ALL {
                 // Only the lines that make the shape: those where the opponent gets a three
@@ -731,9 +812,33 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        // Our fours and open threes: threats that may win a tempo (a block of the shape's four
-        // that makes a four of ours answers it).
-        let own_threats = self.own_threat_points(us);
+        // Against a four shape, also the points that make a block of the first shape's four a
+        // four point of ours.
+        if four_shapes && let Some(&p) = shapes.first() {
+            for c in self.completions_after(p, them) {
+                for d in Dir::ALL {
+                    for k in (-4..=4isize).filter(|&k| k != 0) {
+                        let r = c.shifted_index(d, k);
+                        if self.board.cell_code(r) != crate::pattern::CELL_EMPTY
+                            || self.board.pattern_with_stone(c, d, us, k).four_count() == 0
+                        {
+                            continue;
+                        }
+                        let r = Pos::from_index(r);
+                        if !cells.contains(&r) {
+                            cells.push(r);
+                        }
+                    }
+                }
+            }
+        }
+        // Our threats that may win a tempo (a block of the shape's four that makes a four of
+        // ours answers it): fours, and against any shape also open threes.
+        let own_threats: SmallVec<[Pos; 32]> = if four_shapes {
+            self.board.threat_points(us, ThreatSet::Four).collect()
+        } else {
+            self.own_threat_points(us)
+        };
         let mut moves: Vec<(Pos, i32)> = Vec::with_capacity(cells.len() + own_threats.len());
         for &q in own_threats.iter() {
             if !cells.contains(&q) {
@@ -746,7 +851,11 @@ impl<'a> Searcher<'a> {
             }
             let defends = own_threats.contains(&q) || {
                 self.board.make_light_move(q, us);
-                let ok = self.win_shape_points(them).is_empty();
+                let ok = if four_shapes {
+                    self.four_shape_points(them).is_empty()
+                } else {
+                    self.win_shape_points(them).is_empty()
+                };
                 self.board.undo_light_move();
                 ok
             };

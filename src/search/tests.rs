@@ -6,14 +6,17 @@ use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::alphabeta::Searcher;
-use super::with_solver;
+use super::{with_solver, with_solver_params};
 use crate::board::Board;
 use crate::core::{Color, Pos};
 use crate::notation::parse_pos_string;
 use crate::params::SearchParams;
+use crate::pattern::cell::ThreatSet;
 use crate::rule::Rule;
 
 const RULES: [Rule; 3] = [Rule::Freestyle, Rule::Renju, Rule::Korean];
+/// Random games per rule searched for VCT wins by the soundness test.
+const VCT_SOUNDNESS_SEEDS: u64 = 60;
 
 fn with_searcher<T>(board: &Board, f: impl FnOnce(&mut Searcher) -> T) -> T {
     with_solver(board, SearchParams::default().vcf_depth, None, f)
@@ -29,8 +32,8 @@ fn random_positions(rule: Rule, seed: u64, plies: usize, mut visit: impl FnMut(&
     b.make_move(Pos::new(7, 7).unwrap(), color);
     color = color.opponent();
     for _ in 0..plies {
-        if b.threat_count(Color::Black, crate::pattern::cell::ThreatSet::Five) > 0
-            || b.threat_count(Color::White, crate::pattern::cell::ThreatSet::Five) > 0
+        if b.threat_count(Color::Black, ThreatSet::Five) > 0
+            || b.threat_count(Color::White, ThreatSet::Five) > 0
         {
             break;
         }
@@ -142,6 +145,198 @@ fn shape_defences_are_exactly_the_points_that_undo_every_winning_shape() {
         checked >= 20,
         "only {checked} positions with a winning shape"
     );
+}
+
+/// The empty points of `b`.
+fn empties(b: &Board) -> Vec<Pos> {
+    b.positions().filter(|&p| b.is_empty(p)).collect()
+}
+
+#[test]
+fn four_shape_defences_are_exactly_the_points_that_undo_every_four_shape() {
+    let mut checked = 0;
+    for (i, rule) in RULES.into_iter().enumerate() {
+        for seed in 0..12 {
+            random_positions(rule, 2000 + 100 * i as u64 + seed, 40, |b| {
+                with_searcher(b, |s| {
+                    let us = s.board.side_to_move();
+                    let them = us.opponent();
+                    let shapes = s.four_shape_points(them);
+                    if shapes.is_empty() {
+                        return;
+                    }
+                    let mut fast: Vec<Pos> = s
+                        .four_shape_defences(us, &shapes)
+                        .into_iter()
+                        .map(|m| m.0)
+                        .collect();
+                    fast.sort();
+                    // The reference: every legal point after which the opponent has no four
+                    // shape, and our own four points.
+                    let own: Vec<Pos> = s.board.threat_points(us, ThreatSet::Four).collect();
+                    let mut slow = Vec::new();
+                    for p in empties(&s.board) {
+                        if !s.legal(p, us) {
+                            continue;
+                        }
+                        s.board.make_light_move(p, us);
+                        let undone = s.four_shape_points(them).is_empty();
+                        s.board.undo_light_move();
+                        if undone || own.contains(&p) {
+                            slow.push(p);
+                        }
+                    }
+                    slow.sort();
+                    assert_eq!(fast, slow, "{rule:?}");
+                    checked += 1;
+                })
+            });
+        }
+    }
+    assert!(checked >= 30, "only {checked} positions with a four shape");
+}
+
+#[test]
+fn four_shape_threats_are_exactly_the_quiet_moves_that_make_a_new_four_shape() {
+    let (mut checked, mut found) = (0, 0);
+    for (i, rule) in RULES.into_iter().enumerate() {
+        for seed in 0..6 {
+            random_positions(rule, 3000 + 100 * i as u64 + seed, 30, |b| {
+                with_searcher(b, |s| {
+                    let us = s.board.side_to_move();
+                    let mut fast: Vec<Pos> = s
+                        .four_shape_threat_moves(us)
+                        .into_iter()
+                        .map(|m| m.0)
+                        .collect();
+                    fast.sort();
+                    // The reference: every legal point that is not a four or three point of
+                    // ours, after which some other four or three point that was no four shape
+                    // (legality aside) is a four-shape point. (A line of four single stones
+                    // with gaps that one stone turns into a double four is left out.)
+                    let own = s.own_threat_points(us);
+                    let cells = empties(&s.board);
+                    let before: Vec<Pos> = cells
+                        .iter()
+                        .copied()
+                        .filter(|&q| s.is_four_shape(q, us))
+                        .collect();
+                    let mut slow = Vec::new();
+                    for &m in &cells {
+                        if own.contains(&m) || !s.legal(m, us) {
+                            continue;
+                        }
+                        s.board.make_light_move(m, us);
+                        let new_shape = s
+                            .four_shape_points(us)
+                            .iter()
+                            .any(|q| own.contains(q) && !before.contains(q));
+                        s.board.undo_light_move();
+                        if new_shape {
+                            slow.push(m);
+                        }
+                    }
+                    slow.sort();
+                    assert_eq!(fast, slow, "{rule:?}");
+                    checked += 1;
+                    found += fast.len();
+                })
+            });
+        }
+    }
+    assert!(
+        checked >= 100 && found >= 100,
+        "{checked} positions, {found} moves"
+    );
+}
+
+#[test]
+fn a_vct_win_survives_every_reply_of_the_defender() {
+    // Seeded random positions where the side to move has a VCT of three attacker moves (with
+    // the four-shape threats) but no VCF: after its first move, every legal reply (not only
+    // the defences the VCT tried) leaves the attacker a win.
+    let params = SearchParams {
+        vct_shape_threats: true,
+        ..SearchParams::default()
+    };
+    let solve = |b: &Board, f: &mut dyn FnMut(&mut Searcher) -> bool| {
+        with_solver_params(b, &params, params.vcf_depth, None, |s| f(s))
+    };
+    let (mut proved, mut quiet) = (0, 0);
+    for (i, rule) in RULES.into_iter().enumerate() {
+        for seed in 0..VCT_SOUNDNESS_SEEDS {
+            random_positions(rule, 4000 + 1000 * i as u64 + seed, 40, |b| {
+                let us = b.side_to_move();
+                let mut first = None;
+                solve(b, &mut |s| {
+                    if !s.vcf_root(us) {
+                        first = s.vct_move(3, 20_000);
+                    }
+                    false
+                });
+                let Some(m) = first else {
+                    return;
+                };
+                let quiet_first = solve(b, &mut |s| !s.own_threat_points(us).contains(&m));
+                if !quiet_first && proved >= 12 {
+                    return;
+                }
+                let mut after = b.clone();
+                after.make_move(m, us);
+                for r in empties(&after) {
+                    let mut c = after.clone();
+                    if crate::rules::forbidden(&mut c, r, us.opponent()).is_some() {
+                        continue;
+                    }
+                    c.make_move(r, us.opponent());
+                    let wins = solve(&c, &mut |s| {
+                        s.board.threat_count(us, ThreatSet::Five) > 0
+                            || s.vct_move(4, 200_000).is_some()
+                    });
+                    assert!(wins, "{rule:?}: the reply {r:?} to {m:?} refutes the VCT");
+                }
+                proved += 1;
+                quiet += quiet_first as usize;
+            });
+        }
+    }
+    assert!(proved >= 12, "only {proved} VCT wins checked");
+    assert!(
+        quiet >= 3,
+        "only {quiet} VCT wins that start with a four-shape threat"
+    );
+}
+
+#[test]
+fn a_six_that_one_point_completes_is_one_four() {
+    // Freestyle `XX..XX`: either gap makes two four-stone sets that the other gap completes
+    // (as a six): one four, no winning shape.
+    let moves: Vec<Pos> = [
+        (3, 7),
+        (0, 0),
+        (4, 7),
+        (14, 14),
+        (7, 7),
+        (0, 14),
+        (8, 7),
+        (14, 0),
+    ]
+    .iter()
+    .map(|&(x, y)| Pos::new(x, y).unwrap())
+    .collect();
+    let b = Board::with_moves(15, Rule::Freestyle, &moves).unwrap();
+    with_searcher(&b, |s| {
+        let gap = Pos::new(5, 7).unwrap();
+        assert_eq!(
+            s.board
+                .pattern(gap, crate::core::Dir::Horizontal, Color::Black)
+                .four_count(),
+            1
+        );
+        assert!(s.win_shape_points(Color::Black).is_empty());
+        assert!(s.four_shape_points(Color::Black).is_empty());
+        assert!(!s.vcf_root(Color::Black));
+    });
 }
 
 fn tactics() -> Vec<Board> {

@@ -11,15 +11,18 @@
 
 use smallvec::SmallVec;
 
-use crate::core::{Color, Pos};
-use crate::eval::reference_move_score;
+use crate::core::{Color, Dir, Pos};
+use crate::eval::{Threat, reference_move_score};
+use crate::pattern::PatternKind;
 use crate::pattern::cell::ThreatSet;
 
 use super::alphabeta::Searcher;
 use super::threats::scan;
 
-/// Attacker moves tried per VCT node (best by move ordering first).
+/// Attacker fours and threes tried per VCT node (best by move ordering first).
 const VCT_BRANCHING: usize = 10;
+/// Four-shape threats tried per VCT node after them.
+const SHAPE_THREAT_BRANCHING: usize = 4;
 
 impl Searcher<'_> {
     /// A VCT for the side to move within `depth` attacker moves and `max_nodes` nodes: the
@@ -58,7 +61,6 @@ impl Searcher<'_> {
                 return true;
             }
         }
-        let defender = attacker.opponent();
         let s = scan(&self.board, attacker, 100);
         if let Some(&p) = s.us.fives.first() {
             first.get_or_insert(p);
@@ -73,7 +75,7 @@ impl Searcher<'_> {
                 return true;
             }
         }
-        // Candidate threats: fours and open-three makers, or the forced block of a defender four
+        // Candidate threats: fours and open-three makers, then four-shape threats, or the forced block of a defender four
         // when that block is itself a threat.
         let mut candidates: Vec<(Pos, i32)> = Vec::new();
         if !s.them.fives.is_empty() {
@@ -92,7 +94,7 @@ impl Searcher<'_> {
                 .collect();
             points.sort();
             points.dedup();
-            for p in points {
+            for &p in &points {
                 candidates.push((p, reference_move_score(&self.board, p, attacker)));
             }
             candidates.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -100,37 +102,130 @@ impl Searcher<'_> {
         }
         let mut won = false;
         for (m, _) in candidates {
-            if !self.legal(m, attacker) {
-                continue;
-            }
-            self.board.make_light_move(m, attacker);
-            let replies = self.replies(m, attacker, defender);
-            let result = match replies {
-                None => false,
-                Some(replies) if replies.is_empty() => true,
-                Some(replies) => {
-                    let mut all = true;
-                    for r in replies {
-                        self.board.make_light_move(r, defender);
-                        let w = self.vct(attacker, depth - 1, &mut None, false);
-                        self.board.undo_light_move();
-                        if !w {
-                            all = false;
-                            break;
-                        }
-                    }
-                    all
-                }
-            };
-            self.board.undo_light_move();
-            if result {
+            if self.vct_threat_wins(m, attacker, depth) {
                 first.get_or_insert(m);
                 won = true;
                 break;
             }
         }
+        // Then the quiet threats of a four shape, which need two more attacker moves (its
+        // four, then the win).
+        if !won
+            && depth >= 2
+            && self.params.vct_shape_threats
+            && s.them.fives.is_empty()
+            && !self.aborted()
+        {
+            for (m, _) in self.four_shape_threats(attacker) {
+                if self.vct_threat_wins(m, attacker, depth) {
+                    first.get_or_insert(m);
+                    won = true;
+                    break;
+                }
+            }
+        }
         self.vct_cache.insert(key, depth, won);
         won
+    }
+
+    /// Whether the attacker's threat `m` wins within `depth` attacker moves: every defence
+    /// loses.
+    fn vct_threat_wins(&mut self, m: Pos, attacker: Color, depth: u32) -> bool {
+        if !self.legal(m, attacker) {
+            return false;
+        }
+        let defender = attacker.opponent();
+        self.board.make_light_move(m, attacker);
+        let result = match self.replies(m, attacker, defender) {
+            None => false,
+            Some(replies) => replies.into_iter().all(|r| {
+                self.board.make_light_move(r, defender);
+                let w = self.vct(attacker, depth - 1, &mut None, false);
+                self.board.undo_light_move();
+                w
+            }),
+        };
+        self.board.undo_light_move();
+        result
+    }
+
+    /// The attacker's quiet moves that make a four-shape point (two fours, or a four and an
+    /// open three, at a legal point; see [`Searcher::four_shape_points`]) where none was: the
+    /// new shape point already has a four or a three (on another line, or a four on the same
+    /// line that the move turns into two), so the move lies within four cells of a four or
+    /// three point, on a line where that point would make at least an open two. (A point with
+    /// no threat yet, on a line of four single stones that the move turns into two fours, is
+    /// left out.) The best [`SHAPE_THREAT_BRANCHING`] by move ordering, with their scores.
+    fn four_shape_threats(&mut self, attacker: Color) -> SmallVec<[(Pos, i32); 8]> {
+        let mut out = self.four_shape_threat_moves(attacker);
+        out.truncate(SHAPE_THREAT_BRANCHING);
+        out
+    }
+
+    /// Every move of [`Searcher::four_shape_threats`], best first.
+    pub(super) fn four_shape_threat_moves(&mut self, attacker: Color) -> SmallVec<[(Pos, i32); 8]> {
+        let points: SmallVec<[Pos; 32]> = self.own_threat_points(attacker);
+        // (move, new shape point) pairs found from the line tables, without making moves.
+        let mut pairs: SmallVec<[(Pos, Pos); 16]> = SmallVec::new();
+        for &q in &points {
+            if self.is_four_shape(q, attacker) {
+                continue; // already a shape: playing it is the VCF's business
+            }
+            let pats = self.board.patterns(q, attacker);
+            for (i, d) in Dir::ALL.into_iter().enumerate() {
+                if !matches!(
+                    pats[i].kind(),
+                    PatternKind::Flex2
+                        | PatternKind::Block3
+                        | PatternKind::Flex3
+                        | PatternKind::Block4
+                ) {
+                    continue;
+                }
+                for k in (-4..=4isize).filter(|&k| k != 0) {
+                    let m = q.shifted_index(d, k);
+                    if self.board.cell_code(m) != crate::pattern::CELL_EMPTY {
+                        continue;
+                    }
+                    let mut after = pats;
+                    after[i] = self.board.pattern_with_stone(q, d, attacker, k);
+                    let t = Threat::of(&after);
+                    if t.fives == 0
+                        && t.flex4 == 0
+                        && (t.fours >= 2 || (t.fours >= 1 && t.flex3 >= 1))
+                    {
+                        pairs.push((Pos::from_index(m), q));
+                    }
+                }
+            }
+        }
+        pairs.sort();
+        pairs.dedup();
+        let mut out: SmallVec<[(Pos, i32); 8]> = SmallVec::new();
+        let mut i = 0;
+        while i < pairs.len() {
+            let m = pairs[i].0;
+            let mut j = i;
+            while j < pairs.len() && pairs[j].0 == m {
+                j += 1;
+            }
+            // The move and the shape point must be legal, and the shape's blocks quiet
+            // (checked with the move made).
+            let makes_shape = !points.contains(&m) && self.legal(m, attacker) && {
+                self.board.make_light_move(m, attacker);
+                let ok = pairs[i..j]
+                    .iter()
+                    .any(|&(_, q)| self.blocks_are_quiet(q, attacker) && self.legal(q, attacker));
+                self.board.undo_light_move();
+                ok
+            };
+            if makes_shape {
+                out.push((m, reference_move_score(&self.board, m, attacker)));
+            }
+            i = j;
+        }
+        out.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        out
     }
 
     /// The defender's replies to the attacker's threat on `m`: `None` if `m` threatens nothing
@@ -154,7 +249,18 @@ impl Searcher<'_> {
             _ => return Some(Vec::new()),
         }
         if !self.has_open_three(attacker) {
-            return None;
+            // A four-shape threat: the defender's fours and the points that leave no four shape.
+            let shapes = self.four_shape_points(attacker);
+            if shapes.is_empty() {
+                return None;
+            }
+            let mut replies: Vec<(Pos, i32)> = self
+                .four_shape_defences(defender, &shapes)
+                .into_iter()
+                .map(|(p, _)| (p, reference_move_score(&self.board, p, defender)))
+                .collect();
+            replies.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            return Some(replies.into_iter().map(|(p, _)| p).collect());
         }
         let mut replies: Vec<Pos> = s.us.fours.to_vec();
         replies.retain(|&p| self.legal(p, defender));
