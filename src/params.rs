@@ -112,8 +112,13 @@ pub struct SearchParams {
     /// up to this many attacker moves, and a move that loses is dropped from the root and the
     /// iteration searched again; 0 = off (0..=12).
     pub safety_vct_depth: u32,
-    /// Node budget of each safety check (1..=10000000).
+    /// Node budget of each safety check (1..=10000000)...
     pub safety_vct_nodes: u64,
+    /// ...or, when larger, this share in percent of the nodes the search has used so far
+    /// (0..=400; 0 = the fixed budget only). A move found safe is checked again once the
+    /// budget has grown fourfold, so the best move is re-checked deeper as the search goes on.
+    #[serde(default)]
+    pub safety_vct_share_percent: u32,
     /// Most root moves the safety net drops in one search (0..=64).
     pub safety_max_drops: u32,
 }
@@ -196,6 +201,12 @@ impl SearchParams {
             ),
             ("safety_max_drops", s.safety_max_drops as i64, 0, 64),
             (
+                "safety_vct_share_percent",
+                s.safety_vct_share_percent as i64,
+                0,
+                400,
+            ),
+            (
                 "vct_frontier_nodes",
                 s.vct_frontier_nodes.min(i64::MAX as u64) as i64,
                 1,
@@ -265,6 +276,7 @@ impl Default for SearchParams {
             safety_vct_depth: 6,
             safety_vct_nodes: 4_000,
             safety_max_drops: 8,
+            safety_vct_share_percent: 0,
         }
     }
 }

@@ -87,7 +87,7 @@ pub(crate) struct Searcher<'a> {
     /// another move is left).
     root_dropped: SmallVec<[Pos; 8]>,
     /// Root moves the safety net found safe.
-    root_safe: SmallVec<[Pos; 16]>,
+    root_safe: SmallVec<[(Pos, u64); 16]>,
     pub(super) vcf_cache: ThreatCache,
     pub(super) vcf_recording: bool,
     pub(super) vct_cache: ThreatCache,
@@ -874,29 +874,37 @@ impl<'a> Searcher<'a> {
             .collect()
     }
 
-    /// Checks the root move `m` for an opponent's VCT (once per move and search) and drops it
-    /// from the root when one is found and drops are left. Returns whether it was dropped.
-    fn drops_unsafe_root_move(&mut self, m: Pos) -> bool {
+    /// Checks the root move `m` for an opponent's VCT and drops it from the root when one is
+    /// found and drops are left. A move found safe is checked again only with a budget at
+    /// least four times the last one. Returns whether it was dropped.
+    pub(super) fn drops_unsafe_root_move(&mut self, m: Pos) -> bool {
         let prm = self.params;
-        if prm.safety_vct_depth == 0
-            || self.root_safe.contains(&m)
-            || self.root_dropped.len() >= prm.safety_max_drops as usize
-        {
+        if prm.safety_vct_depth == 0 || self.root_dropped.len() >= prm.safety_max_drops as usize {
+            return false;
+        }
+        let budget = prm
+            .safety_vct_nodes
+            .max(self.nodes * prm.safety_vct_share_percent as u64 / 100);
+        let checked = self.root_safe.iter().position(|&(p, _)| p == m);
+        if checked.is_some_and(|i| budget < 4 * self.root_safe[i].1) {
             return false;
         }
         let us = self.board.side_to_move();
         self.board.make_move(m, us);
-        let loses = self
-            .vct_move(prm.safety_vct_depth, prm.safety_vct_nodes)
-            .is_some();
+        let loses = self.vct_move(prm.safety_vct_depth, budget).is_some();
         self.board.undo_move();
         if self.aborted {
             return false;
         }
         if loses {
             self.root_dropped.push(m);
+            if let Some(i) = checked {
+                self.root_safe.remove(i);
+            }
+        } else if let Some(i) = checked {
+            self.root_safe[i].1 = budget;
         } else if self.root_safe.len() < self.root_safe.inline_size() {
-            self.root_safe.push(m);
+            self.root_safe.push((m, budget));
         }
         loses
     }

@@ -391,3 +391,54 @@ fn the_local_vcf_finds_only_real_wins_and_most_of_the_fixtures() {
     // The soundness check above compared real wins, not only empty answers.
     assert!(random_wins >= 50, "only {random_wins} local VCF wins");
 }
+
+#[test]
+fn the_safety_net_rechecks_a_safe_move_with_a_grown_budget() {
+    // From a lost game against PentaZen (freestyle): after white's (4,7) black has a VCT that
+    // 4,000 nodes miss and 20,000 find.
+    let moves: Vec<Pos> = [
+        (7, 7),
+        (8, 5),
+        (8, 7),
+        (7, 6),
+        (6, 5),
+        (6, 7),
+        (9, 4),
+        (5, 6),
+        (5, 8),
+        (9, 6),
+        (10, 7),
+        (4, 5),
+        (3, 4),
+        (4, 4),
+        (6, 6),
+        (4, 3),
+        (4, 2),
+        (5, 3),
+        (6, 3),
+        (9, 7),
+        (8, 9),
+        (8, 6),
+    ]
+    .iter()
+    .map(|&(x, y)| Pos::new(x, y).unwrap())
+    .collect();
+    let b = Board::with_moves(15, Rule::Freestyle, &moves).unwrap();
+    let bad = Pos::new(4, 7).unwrap();
+    let params = SearchParams {
+        safety_vct_nodes: 4_000,
+        safety_vct_share_percent: 100,
+        ..SearchParams::default()
+    };
+    with_solver_params(&b, &params, params.vcf_depth, None, |s| {
+        // The fixed budget: found safe.
+        assert!(!s.drops_unsafe_root_move(bad));
+        // A budget under four times the last one: not checked again.
+        s.nodes = 12_000;
+        assert!(!s.drops_unsafe_root_move(bad));
+        // Four times and more (the share of the nodes so far): checked again, and dropped.
+        s.nodes = 40_000;
+        assert!(s.drops_unsafe_root_move(bad));
+        assert_eq!(s.dropped_root_moves(), &[bad]);
+    });
+}

@@ -148,7 +148,10 @@ impl Searcher<'_> {
                 break;
             }
         }
-        self.vcf_cache.insert(key, depth, won);
+        // A search cut short by the budget proved nothing.
+        if won || !self.aborted() {
+            self.vcf_cache.insert(key, depth, won);
+        }
         won
     }
 

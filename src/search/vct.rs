@@ -124,7 +124,10 @@ impl Searcher<'_> {
                 }
             }
         }
-        self.vct_cache.insert(key, depth, won);
+        // A search cut short by the budget proved nothing.
+        if won || !self.aborted() {
+            self.vct_cache.insert(key, depth, won);
+        }
         won
     }
 
