@@ -276,7 +276,7 @@ impl Default for SearchParams {
             safety_vct_depth: 6,
             safety_vct_nodes: 4_000,
             safety_max_drops: 8,
-            safety_vct_share_percent: 0,
+            safety_vct_share_percent: 50,
         }
     }
 }
