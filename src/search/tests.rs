@@ -97,6 +97,29 @@ fn three_blocks_are_exactly_the_points_that_stop_every_open_three() {
     assert!(checked >= 50, "only {checked} positions with an open three");
 }
 
+/// Every legal point of `us` that is one of `own` or after which `undone` holds, in order.
+fn defences_by_brute_force(
+    s: &mut Searcher,
+    us: Color,
+    own: &[Pos],
+    undone: impl Fn(&mut Searcher) -> bool,
+) -> Vec<Pos> {
+    let mut out = Vec::new();
+    for p in empties(&s.board) {
+        if !s.legal(p, us) {
+            continue;
+        }
+        s.board.make_light_move(p, us);
+        let stops = undone(s);
+        s.board.undo_light_move();
+        if stops || own.contains(&p) {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}
+
 #[test]
 fn shape_defences_are_exactly_the_points_that_undo_every_winning_shape() {
     let mut checked = 0;
@@ -118,24 +141,8 @@ fn shape_defences_are_exactly_the_points_that_undo_every_winning_shape() {
                 // The reference: every empty point after which the opponent has no winning
                 // shape, and our own four and three points.
                 let own = s.own_threat_points(us);
-                let mut slow = Vec::new();
-                let empties: Vec<Pos> = s
-                    .board
-                    .positions()
-                    .filter(|&p| s.board.is_empty(p))
-                    .collect();
-                for p in empties {
-                    if !s.legal(p, us) {
-                        continue;
-                    }
-                    s.board.make_light_move(p, us);
-                    let undone = s.win_shape_points(them).is_empty();
-                    s.board.undo_light_move();
-                    if undone || own.contains(&p) {
-                        slow.push(p);
-                    }
-                }
-                slow.sort();
+                let slow =
+                    defences_by_brute_force(s, us, &own, |s| s.win_shape_points(them).is_empty());
                 assert_eq!(fast, slow);
                 checked += 1;
             })
@@ -174,19 +181,9 @@ fn four_shape_defences_are_exactly_the_points_that_undo_every_four_shape() {
                     // The reference: every legal point after which the opponent has no four
                     // shape, and our own four points.
                     let own: Vec<Pos> = s.board.threat_points(us, ThreatSet::Four).collect();
-                    let mut slow = Vec::new();
-                    for p in empties(&s.board) {
-                        if !s.legal(p, us) {
-                            continue;
-                        }
-                        s.board.make_light_move(p, us);
-                        let undone = s.four_shape_points(them).is_empty();
-                        s.board.undo_light_move();
-                        if undone || own.contains(&p) {
-                            slow.push(p);
-                        }
-                    }
-                    slow.sort();
+                    let slow = defences_by_brute_force(s, us, &own, |s| {
+                        s.four_shape_points(them).is_empty()
+                    });
                     assert_eq!(fast, slow, "{rule:?}");
                     checked += 1;
                 })
