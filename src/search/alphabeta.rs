@@ -694,8 +694,7 @@ impl<'a> Searcher<'a> {
             }
             for p in self.board.threat_points(color, set) {
                 let sm = self.board.summary(p, color);
-                let shape = sm.is_double_three()
-                    || (sm.is_winning_shape() && sm.threat_mask() & ThreatSet::Flex4.bit() == 0);
+                let shape = sm.is_double_three() || self.is_four_shape(p, color);
                 if shape && !points.contains(&p) {
                     points.push(p);
                 }
