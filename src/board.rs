@@ -365,7 +365,7 @@ impl Board {
             let old_mask = summary.threat_mask();
             let (old_byte, new_byte) = ((old >> shift) as u8, (new >> shift) as u8);
             if LIGHT {
-                summary.update_codes(di, new_byte, self.restricted[c]);
+                summary.update_codes(di, new_byte);
             } else {
                 let delta = summary.update(di, old_byte, new_byte, self.restricted[c]);
                 self.potential[c] += candidate * delta;

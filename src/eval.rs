@@ -4,15 +4,14 @@
 //!
 //! The fast values come from the board's incremental [`CellSummary`](crate::pattern::cell::CellSummary)s ([`move_score`],
 //! [`static_eval`]); [`reference_move_score`] and [`cell_potential`] compute the same numbers
-//! direction by direction from the weights, and the tests hold the two equal.
+//! direction by direction from the weights (a cell's combination found by search rather than
+//! from the board's running index), and the tests hold the two equal.
 
 use crate::board::Board;
 use crate::core::{Color, Pos};
-use crate::pattern::cell::{
-    ATTACK, DEFENCE, POTENTIAL, POTENTIAL_DOUBLE_THREE, POTENTIAL_RESTRICTED,
-    POTENTIAL_WINNING_SHAPE, POTENTIAL_WINNING_SHAPE_RESTRICTED, ThreatSet,
-};
-use crate::pattern::weights::THREAT_TABLE;
+use crate::pattern::cell::{ATTACK, DEFENCE, ThreatSet};
+use crate::pattern::combo::{line_class, reference_combo};
+use crate::pattern::weights::{COMBO_POTENTIAL, THREAT_TABLE};
 use crate::pattern::{LinePattern, PatternKind};
 
 /// A summary of what a stone does over the four directions.
@@ -64,44 +63,13 @@ fn side_value(pats: &[LinePattern; 4], table: &[i32; 11]) -> i32 {
     base + combo
 }
 
-/// What an empty cell is worth to a colour in the static evaluation: the sum of its directional
-/// potentials plus a bonus for shapes that win by force (double threes, fours with threes).
-/// With `restricted` (renju black), a cell that is surely forbidden (an overline or two fours)
-/// is worth nothing, and a double three, which is forbidden unless one three is false, earns no
-/// bonus.
-#[inline]
+/// What an empty cell is worth to a colour in the static evaluation: the value of the
+/// combination of line classes a stone there makes (found by search over the combinations).
+/// With `restricted` (renju black) the value comes from renju black's table, in which a cell
+/// that is surely forbidden (an overline or two fours) is worth nothing.
 pub fn cell_potential(pats: &[LinePattern; 4], restricted: bool) -> i32 {
-    let mut sum = 0;
-    let mut threes = 0;
-    let mut fours = 0;
-    let mut overline = false;
-    let table = if restricted {
-        &POTENTIAL_RESTRICTED
-    } else {
-        &POTENTIAL
-    };
-    for p in pats {
-        let k = p.kind();
-        sum += table[k as usize];
-        threes += (k == PatternKind::Flex3) as i32;
-        fours += p.four_count() as i32;
-        overline |= k == PatternKind::Overline;
-    }
-    if restricted {
-        if overline || fours >= 2 {
-            return 0;
-        }
-        if fours == 1 && threes == 1 {
-            sum += POTENTIAL_WINNING_SHAPE_RESTRICTED;
-        }
-        return sum;
-    }
-    if fours >= 2 || (fours >= 1 && threes >= 1) {
-        sum += POTENTIAL_WINNING_SHAPE;
-    } else if threes >= 2 {
-        sum += POTENTIAL_DOUBLE_THREE;
-    }
-    sum
+    let combo = reference_combo(pats.map(line_class));
+    COMBO_POTENTIAL[restricted as usize][combo] as i32
 }
 
 /// The value of the empty point `p` for `color` to play: its own patterns as attack plus the

@@ -103,6 +103,10 @@ enum TuneAction {
         /// Gradient-descent iterations.
         #[arg(long, default_value_t = 2000)]
         iterations: usize,
+        /// Strength of the L2 prior that holds each combination's value near its current one
+        /// (larger: rarer combinations move less).
+        #[arg(long, default_value_t = omok::tune::DEFAULT_PRIOR)]
+        prior: f64,
         /// Where to write the fitted weights source.
         #[arg(long)]
         write: Option<std::path::PathBuf>,
@@ -258,6 +262,7 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
             files,
             skip,
             iterations,
+            prior,
             write,
         } => {
             // Every fifth game is held out: the fit never sees it, and its loss tells whether
@@ -282,7 +287,7 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
             }
             anyhow::ensure!(!data.is_empty(), "no quiet positions in the records");
             let start = tune::Model::current(params.search.tempo_percent);
-            let report = tune::fit(&start, &data, &holdout, iterations);
+            let report = tune::fit(&start, &data, &holdout, iterations, prior);
             println!(
                 "{} positions from {games} games ({} held out); K {:.1}; loss {:.6} -> {:.6}; \
                  held out {:.6} -> {:.6}",
@@ -294,9 +299,11 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
                 report.holdout_before.unwrap_or(f64::NAN),
                 report.holdout_after.unwrap_or(f64::NAN),
             );
-            let rounded = |w: &[f64; tune::WEIGHTS]| w.map(|v| v.round() as i64);
-            println!("weights {:?}", rounded(&report.model.weights[0]));
-            println!("renju black {:?}", rounded(&report.model.weights[1]));
+            println!(
+                "one line (block1 … flex4) {:?}",
+                report.model.single_line_values(false)
+            );
+            println!("renju black {:?}", report.model.single_line_values(true));
             println!("tempo {:.0}%", report.model.tempo * 100.0);
             if let Some(path) = write {
                 let note = format!(

@@ -13,6 +13,7 @@
 
 pub mod analysis;
 pub mod cell;
+pub mod combo;
 pub mod table;
 pub mod weights;
 

@@ -24,38 +24,29 @@ use crate::eval::{THREAT_TABLE_SIZE, restricted, threat_index};
 use crate::params::Params;
 use crate::pattern::PatternKind;
 use crate::pattern::cell::ThreatSet;
-use crate::pattern::weights::{
-    POTENTIAL, POTENTIAL_DOUBLE_THREE, POTENTIAL_RESTRICTED, POTENTIAL_WINNING_SHAPE,
-    POTENTIAL_WINNING_SHAPE_RESTRICTED, THREAT_TABLE,
+use crate::pattern::combo::{
+    COMBOS, combo_of, is_void_when_restricted, line_class, ordered_index, reference_combo,
 };
+use crate::pattern::weights::{COMBO_POTENTIAL, THREAT_TABLE};
 use crate::rule::Rule;
 use crate::rules::winning_line;
 use crate::search::NoInfo;
 use crate::time::{Budget, FakeClock};
 
-/// The line classes with a weight are block1 … flex4: weight `i` belongs to the
-/// [`PatternKind`] numbered `i + FIRST_CLASS`.
-const FIRST_CLASS: usize = PatternKind::Block1 as usize;
-/// Line classes with a weight.
-const LINE_WEIGHTS: usize = PatternKind::Flex4 as usize - FIRST_CLASS + 1;
-/// Weights of the model: the eight line classes, the winning-shape bonus, the double-three bonus.
-pub const WEIGHTS: usize = LINE_WEIGHTS + 2;
-const WIN_SHAPE: usize = LINE_WEIGHTS;
-const DOUBLE_THREE: usize = LINE_WEIGHTS + 1;
-
-/// One colour's counts: per line class, then winning shapes and double threes.
-pub type Counts = [i32; WEIGHTS];
+/// One colour's counts: for each combination present, how many candidate cells have it
+/// (combination number, count), in combination order.
+pub type Counts = Vec<(u16, u16)>;
 
 /// What the evaluation of a position is made of: the counts of the side to move and of the
 /// other side, and the threat-table index.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Features {
     /// The side to move's counts, then the other side's.
     pub counts: [Counts; 2],
     /// The threat-table entry ([`crate::eval::threat_index`]).
     pub threat: usize,
     /// Whether the side to move, then the other side, is restricted (renju black: its own
-    /// weight table).
+    /// value table).
     pub restricted: [bool; 2],
 }
 
@@ -83,45 +74,34 @@ pub fn features(board: &Board) -> Option<Features> {
     })
 }
 
-/// A colour's counts over the candidate cells, the way [`crate::eval::cell_potential`] sums
-/// them: a surely forbidden cell of renju black counts nothing.
+/// A colour's combination counts over the candidate cells, the way
+/// [`crate::eval::cell_potential`] sums them: a surely forbidden cell of renju black counts
+/// nothing.
 fn counts(board: &Board, c: Color) -> Counts {
     let restricted = restricted(board, c);
-    let mut out = [0; WEIGHTS];
-    for p in board.near_empties() {
-        let pats = board.patterns(p, c);
-        let (mut threes, mut fours, mut overline) = (0, 0, false);
-        for l in &pats {
-            threes += (l.kind() == PatternKind::Flex3) as i32;
-            fours += l.four_count() as i32;
-            overline |= l.kind() == PatternKind::Overline;
-        }
-        if restricted && (overline || fours >= 2) {
-            continue;
-        }
-        for l in &pats {
-            let k = l.kind() as usize;
-            if (FIRST_CLASS..FIRST_CLASS + LINE_WEIGHTS).contains(&k) {
-                out[k - FIRST_CLASS] += 1;
-            }
-        }
-        if restricted {
-            out[WIN_SHAPE] += (fours == 1 && threes == 1) as i32;
-        } else if fours >= 2 || (fours >= 1 && threes >= 1) {
-            out[WIN_SHAPE] += 1;
-        } else if threes >= 2 {
-            out[DOUBLE_THREE] += 1;
+    let mut combos: Vec<u16> = board
+        .near_empties()
+        .map(|p| combo_of(ordered_index(board.patterns(p, c).map(line_class))))
+        .filter(|&k| !(restricted && is_void_when_restricted(k)))
+        .map(|k| k as u16)
+        .collect();
+    combos.sort_unstable();
+    let mut out: Counts = Vec::new();
+    for k in combos {
+        match out.last_mut() {
+            Some((last, n)) if *last == k => *n += 1,
+            _ => out.push((k, 1)),
         }
     }
     out
 }
 
-/// The evaluation's weights and tempo.
+/// The evaluation's values and tempo.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
-    /// Per line class, then the winning-shape and double-three bonuses: for an unrestricted
-    /// side, then for a restricted one (renju black).
-    pub weights: [[f64; WEIGHTS]; 2],
+    /// A cell's value by combination: for an unrestricted side, then for a restricted one
+    /// (renju black).
+    pub values: [Vec<f64>; 2],
     /// The side to move's weight, as a fraction (1.4 = 140%).
     pub tempo: f64,
     /// The threat table.
@@ -129,18 +109,10 @@ pub struct Model {
 }
 
 impl Model {
-    /// The weights compiled into the engine and the given tempo (percent).
+    /// The values compiled into the engine and the given tempo (percent).
     pub fn current(tempo_percent: i32) -> Model {
-        let mut weights = [[0.0; WEIGHTS]; 2];
-        for i in 0..LINE_WEIGHTS {
-            weights[0][i] = POTENTIAL[i + FIRST_CLASS] as f64;
-            weights[1][i] = POTENTIAL_RESTRICTED[i + FIRST_CLASS] as f64;
-        }
-        weights[0][WIN_SHAPE] = POTENTIAL_WINNING_SHAPE as f64;
-        weights[0][DOUBLE_THREE] = POTENTIAL_DOUBLE_THREE as f64;
-        weights[1][WIN_SHAPE] = POTENTIAL_WINNING_SHAPE_RESTRICTED as f64;
         Model {
-            weights,
+            values: COMBO_POTENTIAL.map(|t| t.iter().map(|&v| v as f64).collect()),
             tempo: tempo_percent as f64 / 100.0,
             table: THREAT_TABLE.map(|v| v as f64),
         }
@@ -152,12 +124,20 @@ impl Model {
         (self.tempo * self.side(f, 0) - self.side(f, 1)) / 4.0 + self.table[f.threat]
     }
 
-    /// The potential of side `i` (0: the side to move) under its own weight table.
+    /// The values of a single line of each class from block1 to flex4 (the other three lines
+    /// dead), rounded: a readable summary of a value table.
+    pub fn single_line_values(&self, restricted: bool) -> Vec<i64> {
+        (PatternKind::Block1 as u8..=PatternKind::Flex4 as u8)
+            .map(|k| self.values[restricted as usize][reference_combo([k, 0, 0, 0])].round() as i64)
+            .collect()
+    }
+
+    /// The potential of side `i` (0: the side to move) under its own value table.
     fn side(&self, f: &Features, i: usize) -> f64 {
+        let values = &self.values[f.restricted[i] as usize];
         f.counts[i]
             .iter()
-            .zip(&self.weights[f.restricted[i] as usize])
-            .map(|(&n, w)| n as f64 * w)
+            .map(|&(k, n)| n as f64 * values[k as usize])
             .sum()
     }
 }
@@ -260,8 +240,13 @@ pub fn fit_scale(model: &Model, data: &[Sample]) -> f64 {
 /// Strength of the L2 prior on the threat table's entries.
 const TABLE_L2: f64 = 2e-8;
 
-/// The largest weight a fit gives (the board keeps cell potentials in 16 bits).
-const MAX_WEIGHT: f64 = 2_000.0;
+/// The default strength of the L2 prior that holds each combination's value near its starting
+/// value ([`fit`]'s `prior`): combinations that few positions show barely move, common ones
+/// follow the data.
+pub const DEFAULT_PRIOR: f64 = 1e-8;
+
+/// The largest value a fit gives a combination (the board keeps cell potentials in 16 bits).
+const MAX_VALUE: f64 = 4_000.0;
 
 /// What a fit did.
 #[derive(Clone, Debug)]
@@ -280,19 +265,27 @@ pub struct FitReport {
     pub holdout_after: Option<f64>,
 }
 
-/// Fits the weights and the tempo to the data by gradient descent (Adam) on the mean squared
-/// error, starting from `start` with its own best scale kept fixed. Weights stay at or above 0
-/// and the tempo within 1..2.5. Deterministic.
-pub fn fit(start: &Model, data: &[Sample], holdout: &[Sample], iterations: usize) -> FitReport {
+/// Fits the combination values, the tempo and the threat table to the data by gradient
+/// descent (Adam) on the mean squared error, starting from `start` with its own best scale
+/// kept fixed. Values stay within 0..=4000 (renju black's void combinations at 0) and the tempo
+/// within 1..2.5. Deterministic.
+pub fn fit(
+    start: &Model,
+    data: &[Sample],
+    holdout: &[Sample],
+    iterations: usize,
+    prior: f64,
+) -> FitReport {
     let k = fit_scale(start, data);
     let loss_before = loss(start, k, data);
     let mut m = start.clone();
-    // Parameters: the weights, then the tempo; Adam keeps per-parameter step sizes, so the
-    // learning rates are in each parameter's own units.
-    // Parameter i < 2 * WEIGHTS is weight i % WEIGHTS of table i / WEIGHTS.
-    const N: usize = 2 * WEIGHTS + 1 + THREAT_TABLE_SIZE;
-    const TEMPO: usize = 2 * WEIGHTS;
-    const TABLE: usize = 2 * WEIGHTS + 1;
+    // Parameters: the unrestricted values, the restricted ones, the tempo, the threat table;
+    // Adam keeps per-parameter step sizes, so the learning rates are in each parameter's own
+    // units.
+    const VALUES: usize = 2 * COMBOS;
+    const TEMPO: usize = VALUES;
+    const TABLE: usize = VALUES + 1;
+    const N: usize = TABLE + THREAT_TABLE_SIZE;
     let rate = |i: usize| match i {
         TEMPO => 0.002,
         _ => 0.5,
@@ -311,12 +304,14 @@ pub fn fit(start: &Model, data: &[Sample], holdout: &[Sample], iterations: usize
                     // d(loss)/d(eval) for this sample.
                     let d = -2.0 * (s.result - p) * p * (1.0 - p) / k;
                     let (mover, waiter) = (
-                        f.restricted[0] as usize * WEIGHTS,
-                        f.restricted[1] as usize * WEIGHTS,
+                        f.restricted[0] as usize * COMBOS,
+                        f.restricted[1] as usize * COMBOS,
                     );
-                    for i in 0..WEIGHTS {
-                        g[mover + i] += d * m.tempo * f.counts[0][i] as f64 / 4.0;
-                        g[waiter + i] -= d * f.counts[1][i] as f64 / 4.0;
+                    for &(c, n) in &f.counts[0] {
+                        g[mover + c as usize] += d * m.tempo * n as f64 / 4.0;
+                    }
+                    for &(c, n) in &f.counts[1] {
+                        g[waiter + c as usize] -= d * n as f64 / 4.0;
                     }
                     g[TEMPO] += d * m.side(f, 0) / 4.0;
                     g[TABLE + f.threat] += d;
@@ -334,12 +329,15 @@ pub fn fit(start: &Model, data: &[Sample], holdout: &[Sample], iterations: usize
             );
         let n = data.len().max(1) as f64;
         for i in 0..N {
-            // The threat table's rare entries are pulled toward 0 (an L2 prior), so that a few
-            // games cannot give them large values.
-            let prior = if i >= TABLE {
-                TABLE_L2 * m.table[i - TABLE]
-            } else {
-                0.0
+            // Priors: the threat table's rare entries are pulled toward 0, each combination's
+            // value toward its start, so that a few games cannot give them large values.
+            let prior = match i {
+                TEMPO => 0.0,
+                i if i >= TABLE => TABLE_L2 * m.table[i - TABLE],
+                i => {
+                    prior
+                        * (m.values[i / COMBOS][i % COMBOS] - start.values[i / COMBOS][i % COMBOS])
+                }
             };
             let g = grad[i] / n + prior;
             mom[i] = b1 * mom[i] + (1.0 - b1) * g;
@@ -353,8 +351,11 @@ pub fn fit(start: &Model, data: &[Sample], holdout: &[Sample], iterations: usize
                 TEMPO => m.tempo = (m.tempo - step).clamp(1.0, 2.5),
                 i if i >= TABLE => m.table[i - TABLE] -= step,
                 i => {
-                    let w = &mut m.weights[i / WEIGHTS][i % WEIGHTS];
-                    *w = (*w - step).clamp(0.0, MAX_WEIGHT);
+                    let (r, c) = (i / COMBOS, i % COMBOS);
+                    if !(r == 1 && is_void_when_restricted(c)) {
+                        let v = &mut m.values[r][c];
+                        *v = (*v - step).clamp(0.0, MAX_VALUE);
+                    }
                 }
             }
         }
@@ -373,57 +374,51 @@ pub fn fit(start: &Model, data: &[Sample], holdout: &[Sample], iterations: usize
 
 /// The Rust source of `src/pattern/weights.rs` for a fitted model.
 pub fn weights_source(report: &FitReport, data_note: &str) -> String {
-    let w = &report.model.weights;
-    let list = |w: &[f64; WEIGHTS]| {
-        let mut pot = vec![0i64; PatternKind::Overline as usize + 1];
-        for (i, v) in w.iter().take(LINE_WEIGHTS).enumerate() {
-            pot[i + FIRST_CLASS] = v.round() as i64;
-        }
-        pot.iter()
-            .map(|v| v.to_string())
+    let values = |v: &[f64]| {
+        v.chunks(20)
+            .map(|row| {
+                let items: Vec<String> =
+                    row.iter().map(|x| (x.round() as i64).to_string()).collect();
+                format!("        {},", items.join(", "))
+            })
             .collect::<Vec<_>>()
-            .join(", ")
+            .join("\n")
     };
-    let (list, list_restricted) = (list(&w[0]), list(&w[1]));
     let table = report
         .model
         .table
-        .iter()
-        .map(|v| (v.round() as i64).to_string())
+        .chunks(20)
+        .map(|row| {
+            let items: Vec<String> = row.iter().map(|x| (x.round() as i64).to_string()).collect();
+            format!("    {},", items.join(", "))
+        })
         .collect::<Vec<_>>()
-        .join(", ");
+        .join("\n");
     format!(
-        "//! The static evaluation's weights, fitted to game results by `pbrain-omok tune fit`:\n\
+        "//! The static evaluation's values, fitted to game results by `pbrain-omok tune fit`:\n\
          //! {data_note};\n\
          //! training loss {:.6} before, {:.6} after, K = {:.1}.\n\
          //! Written by the tuner: refit rather than edit by hand.\n\
          \n\
-         /// Potential of one directional pattern class for the static evaluation, by\n\
-         /// [`PatternKind`](super::PatternKind) order (dead, block1 … flex4, five, overline).\n\
-         pub const POTENTIAL: [i32; 11] = [{list}];\n\
-         /// Potential bonus of a cell that wins by force with one more move (two fours, a four\n\
-         /// and an open three).\n\
-         pub const POTENTIAL_WINNING_SHAPE: i32 = {};\n\
-         /// [`POTENTIAL`] for renju black, whose forbidden shapes make other patterns worth other\n\
-         /// values.\n\
-         pub const POTENTIAL_RESTRICTED: [i32; 11] = [{list_restricted}];\n\
-         /// [`POTENTIAL_WINNING_SHAPE`] for renju black (a four and an open three).\n\
-         pub const POTENTIAL_WINNING_SHAPE_RESTRICTED: i32 = {};\n\
-         /// Potential bonus of a double open three (unrestricted side).\n\
-         pub const POTENTIAL_DOUBLE_THREE: i32 = {};\n\
+         use super::combo::COMBOS;\n\
+         \n\
+         /// A candidate cell's worth to a colour by its combination (numbered as in\n\
+         /// [`super::combo::COMBO_CLASSES`]): for an unrestricted colour, then for renju black,\n\
+         /// whose surely forbidden combinations are worth nothing.\n\
+         #[rustfmt::skip]\n\
+         pub const COMBO_POTENTIAL: [[i16; COMBOS]; 2] = [\n    [\n{}\n    ],\n    [\n{}\n    ],\n];\n\
          /// The side to move's weight in percent (`search.tempo_percent`).\n\
          pub const TEMPO_PERCENT: i32 = {};\n\
          /// The threat table: a value for the side to move by how many four and open-three\n\
          /// points each side has (see [`crate::eval::threat_index`]), in the evaluation's units.\n\
-         pub const THREAT_TABLE: [i32; 81] = [{}];\n",
+         #[rustfmt::skip]\n\
+         pub const THREAT_TABLE: [i32; 81] = [\n{table}\n];\n",
         report.loss_before,
         report.loss_after,
         report.k,
-        w[0][WIN_SHAPE].round() as i64,
-        w[1][WIN_SHAPE].round() as i64,
-        w[0][DOUBLE_THREE].round() as i64,
+        values(&report.model.values[0]),
+        values(&report.model.values[1]),
         (report.model.tempo * 100.0).round() as i64,
-        table,
     )
 }
 
@@ -583,20 +578,36 @@ mod tests {
     fn the_fit_recovers_a_planted_model() {
         use rand_core::{RngCore, SeedableRng};
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+        // Thirty combinations take part: single lines of every class and some pairs.
+        let mut combos: Vec<u16> = Vec::new();
+        for a in 1..=8u8 {
+            for b in [0u8, 2, 4, 6] {
+                if b <= a {
+                    combos.push(reference_combo([a, b, 0, 0]) as u16);
+                }
+            }
+        }
+        combos.sort_unstable();
+        combos.dedup();
+        let flex4 = reference_combo([PatternKind::Flex4 as u8, 0, 0, 0]);
+        let four_two = reference_combo([PatternKind::Block4 as u8, PatternKind::Flex2 as u8, 0, 0]);
         let mut truth = Model::current(140);
-        truth.weights[0][PatternKind::Flex4 as usize - FIRST_CLASS] = 150.0;
-        truth.weights[0][WIN_SHAPE] = 500.0;
+        truth.values[0][flex4] = 150.0;
+        truth.values[0][four_two] = 500.0;
         let k = 200.0;
         let data: Vec<Sample> = (0..3000)
             .map(|_| {
                 let mut f = Features {
-                    counts: [[0; WEIGHTS]; 2],
+                    counts: [Vec::new(), Vec::new()],
                     threat: (rng.next_u64() % THREAT_TABLE_SIZE as u64) as usize,
                     restricted: [false; 2],
                 };
                 for side in &mut f.counts {
-                    for v in side.iter_mut() {
-                        *v = (rng.next_u64() % 4) as i32;
+                    for &c in &combos {
+                        let n = (rng.next_u64() % 4) as u16;
+                        if n > 0 {
+                            side.push((c, n));
+                        }
                     }
                 }
                 let p = sigmoid(truth.eval(&f) / k);
@@ -609,13 +620,16 @@ mod tests {
             .collect();
         let start = Model::current(140);
         let (train, holdout) = data.split_at(2400);
-        let r = fit(&start, train, holdout, 400);
+        let r = fit(&start, train, holdout, 400, DEFAULT_PRIOR);
         assert!(r.holdout_after < r.holdout_before, "{r:?}");
         assert!(r.loss_after < r.loss_before, "{r:?}");
-        let flex4 = PatternKind::Flex4 as usize - FIRST_CLASS;
-        assert!(
-            (r.model.weights[0][flex4] - 150.0).abs() < (start.weights[0][flex4] - 150.0).abs(),
-            "{r:?}"
-        );
+        for (c, v) in [(flex4, 150.0), (four_two, 500.0)] {
+            assert!(
+                (r.model.values[0][c] - v).abs() < (start.values[0][c] - v).abs(),
+                "{c}: {} from {}",
+                r.model.values[0][c],
+                start.values[0][c]
+            );
+        }
     }
 }

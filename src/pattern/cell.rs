@@ -17,19 +17,17 @@ use super::{LinePattern, PatternKind};
 pub const ATTACK: [i32; 11] = [0, 2, 6, 8, 30, 40, 150, 180, 3_000, 100_000, 0];
 /// Defence value (the same class for the opponent), by [`PatternKind`] order.
 pub const DEFENCE: [i32; 11] = [0, 1, 4, 6, 24, 30, 120, 150, 2_400, 50_000, 0];
-pub use super::weights::{
-    POTENTIAL, POTENTIAL_DOUBLE_THREE, POTENTIAL_RESTRICTED, POTENTIAL_WINNING_SHAPE,
-    POTENTIAL_WINNING_SHAPE_RESTRICTED,
-};
+use super::combo::{DIRECTION_WEIGHT, combo_of, line_class};
+use super::weights::COMBO_POTENTIAL;
 
-/// What one line contributes to a cell: the additive weights and a 3-bit line code for the
-/// combination table.
+/// What one line contributes to a cell: the move-ordering weights, a 3-bit line code for the
+/// threat combination table and the line's class for the evaluation's combinations.
 #[derive(Clone, Copy)]
 struct LineEntry {
-    potential: i32,
     attack: i32,
     defence: i32,
     code: u16,
+    class: u16,
 }
 
 /// Line codes: the classes that decide a cell's combination bonuses and threat sets.
@@ -43,8 +41,8 @@ const CODE_FIVE: u16 = 6;
 const CODE_OVERLINE: u16 = 7;
 /// Bits of one line code in a cell's combination index.
 const CODE_BITS: u32 = 3;
-/// Number of combination indexes (four line codes).
-const COMBOS: usize = 1 << (4 * CODE_BITS);
+/// Number of threat combination indexes (four line codes).
+const THREAT_COMBOS: usize = 1 << (4 * CODE_BITS);
 
 const fn line_code(p: LinePattern) -> u16 {
     match p.kind() {
@@ -59,12 +57,12 @@ const fn line_code(p: LinePattern) -> u16 {
     }
 }
 
-const fn line_table(potential: &[i32; 11]) -> [LineEntry; 256] {
+const fn line_table() -> [LineEntry; 256] {
     let mut t = [LineEntry {
-        potential: 0,
         attack: 0,
         defence: 0,
         code: CODE_NONE,
+        class: 0,
     }; 256];
     let mut b = 0;
     while b < 256 {
@@ -73,10 +71,10 @@ const fn line_table(potential: &[i32; 11]) -> [LineEntry; 256] {
             let p = LinePattern::from_byte(b as u8);
             let i = p.kind() as usize;
             t[b] = LineEntry {
-                potential: potential[i],
                 attack: ATTACK[i],
                 defence: DEFENCE[i],
                 code: line_code(p),
+                class: line_class(p) as u16,
             };
         }
         b += 1;
@@ -84,19 +82,16 @@ const fn line_table(potential: &[i32; 11]) -> [LineEntry; 256] {
     t
 }
 
-/// Every pattern byte's contribution, unrestricted and restricted (renju black), built at
-/// compile time.
-static LINE_TABLE: [[LineEntry; 256]; 2] =
-    [line_table(&POTENTIAL), line_table(&POTENTIAL_RESTRICTED)];
+/// Every pattern byte's contribution, built at compile time.
+static LINE_TABLE: [LineEntry; 256] = line_table();
 
-/// Counts of one combination: fives, straight fours, fours, open threes, overlines.
+/// Counts of one combination: fives, straight fours, fours, open threes.
 #[derive(Clone, Copy)]
 struct ComboCounts {
     fives: u32,
     flex4: u32,
     fours: u32,
     flex3: u32,
-    overlines: u32,
 }
 
 const fn combo_counts(index: usize) -> ComboCounts {
@@ -105,7 +100,6 @@ const fn combo_counts(index: usize) -> ComboCounts {
         flex4: 0,
         fours: 0,
         flex3: 0,
-        overlines: 0,
     };
     let mut d = 0;
     while d < 4 {
@@ -122,7 +116,6 @@ const fn combo_counts(index: usize) -> ComboCounts {
                 c.fours += 2;
             }
             CODE_FIVE => c.fives += 1,
-            CODE_OVERLINE => c.overlines += 1,
             _ => {}
         }
         d += 1;
@@ -146,27 +139,9 @@ const DEFENCE_BONUS: [i32; 3] = [
     DEFENCE[PatternKind::Flex4 as usize] / 3,
 ];
 
-/// Potential classes of a combination: no bonus, a double three, a winning shape, or void
-/// (renju black's surely forbidden shapes have no potential).
-const POTENTIAL_NONE: u8 = 0;
-const POTENTIAL_DOUBLE: u8 = 1;
-const POTENTIAL_WINNING: u8 = 2;
-const POTENTIAL_VOID: u8 = 3;
-/// Potential bonus by potential class (void is handled apart), unrestricted and restricted (a
-/// restricted cell has no double-three class).
-const POTENTIAL_BONUS: [[i16; 4]; 2] = [
-    [
-        0,
-        POTENTIAL_DOUBLE_THREE as i16,
-        POTENTIAL_WINNING_SHAPE as i16,
-        0,
-    ],
-    [0, 0, POTENTIAL_WINNING_SHAPE_RESTRICTED as i16, 0],
-];
-
 /// What a combination of four line codes means for a cell, packed in one byte: the threat mask
-/// (bits 0–3), the move-ordering bonus class (bits 4–5) and the potential class (bits 6–7).
-const fn combo(index: usize, restricted: bool) -> u8 {
+/// (bits 0–3) and the move-ordering bonus class (bits 4–5).
+const fn combo(index: usize) -> u8 {
     let c = combo_counts(index);
     let winning = c.flex4 > 0 || c.fours >= 2 || (c.fours >= 1 && c.flex3 >= 1);
     let bonus = if winning {
@@ -175,21 +150,6 @@ const fn combo(index: usize, restricted: bool) -> u8 {
         BONUS_DOUBLE_THREE
     } else {
         BONUS_NONE
-    };
-    let potential = if restricted {
-        if c.overlines > 0 || c.fours >= 2 {
-            POTENTIAL_VOID
-        } else if c.fours == 1 && c.flex3 == 1 {
-            POTENTIAL_WINNING
-        } else {
-            POTENTIAL_NONE
-        }
-    } else if c.fours >= 2 || (c.fours >= 1 && c.flex3 >= 1) {
-        POTENTIAL_WINNING
-    } else if c.flex3 >= 2 {
-        POTENTIAL_DOUBLE
-    } else {
-        POTENTIAL_NONE
     };
     let mask = if c.fives > 0 {
         ThreatSet::Five.bit()
@@ -205,21 +165,21 @@ const fn combo(index: usize, restricted: bool) -> u8 {
         }
         m
     };
-    mask | (bonus << 4) | (potential << 6)
+    mask | (bonus << 4)
 }
 
-const fn combo_table(restricted: bool) -> [u8; COMBOS] {
-    let mut t = [0; COMBOS];
+const fn combo_table() -> [u8; THREAT_COMBOS] {
+    let mut t = [0; THREAT_COMBOS];
     let mut i = 0;
-    while i < COMBOS {
-        t[i] = combo(i, restricted);
+    while i < THREAT_COMBOS {
+        t[i] = combo(i);
         i += 1;
     }
     t
 }
 
-/// The combination tables, unrestricted and restricted (renju black), built at compile time.
-static COMBO_TABLE: [[u8; COMBOS]; 2] = [combo_table(false), combo_table(true)];
+/// The combination table, built at compile time.
+static COMBO_TABLE: [u8; THREAT_COMBOS] = combo_table();
 
 /// What a stone of one colour on a cell does over the four lines: its threat sets, the evaluation
 /// potential and the move-ordering values. Kept up to date line by line ([`CellSummary::update`]).
@@ -229,9 +189,9 @@ pub struct CellSummary {
     attack: i32,
     /// Sum of the lines' defence weights (without the combination bonus).
     defence: i32,
-    /// Sum of the lines' potentials (without the combination bonus).
-    base_potential: i16,
-    /// The potential with the combination's bonus (or voided).
+    /// The lines' evaluation classes as an ordered index ([`super::combo::ordered_index`]).
+    ordered: u16,
+    /// The cell's value in the static evaluation: its combination's potential.
     potential: i16,
     /// The four line codes, [`CODE_BITS`] each, by direction index.
     codes: u16,
@@ -241,15 +201,15 @@ pub struct CellSummary {
 
 impl CellSummary {
     /// Summarises the four directional patterns of a cell from scratch. With `restricted` (renju
-    /// black), a cell that is surely forbidden (an overline or two fours) has no potential and a
-    /// double three (forbidden unless one three is false) earns no bonus.
+    /// black), the potential comes from renju black's table, in which a cell that is surely
+    /// forbidden (an overline or two fours) is worth nothing.
     pub fn of(pats: [LinePattern; 4], restricted: bool) -> CellSummary {
         let mut s = CellSummary::default();
         for (d, p) in pats.into_iter().enumerate() {
-            let e = &LINE_TABLE[restricted as usize][p.byte() as usize];
+            let e = &LINE_TABLE[p.byte() as usize];
             s.attack += e.attack;
             s.defence += e.defence;
-            s.base_potential += e.potential as i16;
+            s.ordered += e.class * DIRECTION_WEIGHT[d];
             s.codes |= e.code << (CODE_BITS * d as u32);
         }
         s.finish(restricted);
@@ -260,11 +220,12 @@ impl CellSummary {
     /// potential.
     #[inline(always)]
     pub fn update(&mut self, dir: usize, old: u8, new: u8, restricted: bool) -> i32 {
-        let table = &LINE_TABLE[restricted as usize];
-        let (eo, en) = (&table[old as usize], &table[new as usize]);
+        let (eo, en) = (&LINE_TABLE[old as usize], &LINE_TABLE[new as usize]);
         self.attack += en.attack - eo.attack;
         self.defence += en.defence - eo.defence;
-        self.base_potential += (en.potential - eo.potential) as i16;
+        self.ordered = (self.ordered as i32
+            + (en.class as i32 - eo.class as i32) * DIRECTION_WEIGHT[dir] as i32)
+            as u16;
         let shift = CODE_BITS * dir as u32;
         self.codes = (self.codes & !(7 << shift)) | (en.code << shift);
         let before = self.potential;
@@ -275,10 +236,10 @@ impl CellSummary {
     /// Replaces line `dir`'s code by that of the pattern byte `new`, and the combination byte
     /// with it, leaving the weights alone (the board's light moves).
     #[inline(always)]
-    pub fn update_codes(&mut self, dir: usize, new: u8, restricted: bool) {
+    pub fn update_codes(&mut self, dir: usize, new: u8) {
         let shift = CODE_BITS * dir as u32;
-        self.codes = (self.codes & !(7 << shift)) | (LINE_TABLE[0][new as usize].code << shift);
-        self.info = COMBO_TABLE[restricted as usize][self.codes as usize];
+        self.codes = (self.codes & !(7 << shift)) | (LINE_TABLE[new as usize].code << shift);
+        self.info = COMBO_TABLE[self.codes as usize];
     }
 
     /// Whether two summaries have the same line codes (and so the same threat sets).
@@ -288,14 +249,8 @@ impl CellSummary {
 
     #[inline(always)]
     fn finish(&mut self, restricted: bool) {
-        let info = COMBO_TABLE[restricted as usize][self.codes as usize];
-        let class = info >> 6;
-        self.potential = if class == POTENTIAL_VOID {
-            0
-        } else {
-            self.base_potential + POTENTIAL_BONUS[restricted as usize][class as usize]
-        };
-        self.info = info;
+        self.info = COMBO_TABLE[self.codes as usize];
+        self.potential = COMBO_POTENTIAL[restricted as usize][combo_of(self.ordered as usize)];
     }
 
     /// The cell's worth in the static evaluation.
@@ -376,6 +331,7 @@ impl ThreatSet {
 
 #[cfg(test)]
 mod tests {
+    use super::super::combo::{DOUBLE_FOUR_CLASS, reference_combo};
     use super::*;
 
     fn pat(kind: PatternKind) -> LinePattern {
@@ -390,29 +346,27 @@ mod tests {
             pat(PatternKind::Dead),
             pat(PatternKind::Flex1),
         ];
+        // The potential is the value of the combination, whatever the directions' order.
+        let value = |classes: [PatternKind; 4], restricted: bool| {
+            COMBO_POTENTIAL[restricted as usize][reference_combo(classes.map(|k| k as u8))] as i32
+        };
         let s = CellSummary::of(four_three, false);
-        let pot = |k: PatternKind| POTENTIAL[k as usize];
-        assert_eq!(
-            s.potential(),
-            pot(PatternKind::Block4)
-                + pot(PatternKind::Flex3)
-                + pot(PatternKind::Flex1)
-                + POTENTIAL_WINNING_SHAPE
+        let (b4, f3, f1, dead) = (
+            PatternKind::Block4,
+            PatternKind::Flex3,
+            PatternKind::Flex1,
+            PatternKind::Dead,
         );
+        assert_eq!(s.potential(), value([f1, dead, b4, f3], false));
         assert_eq!(s.attack(), 180 + 150 + 6 + 3_000);
         assert_eq!(
             s.threat_mask(),
             ThreatSet::Four.bit() | ThreatSet::Three.bit()
         );
         // Renju black: a four-three is still a win, valued by the restricted table.
-        let pot_r = |k: PatternKind| POTENTIAL_RESTRICTED[k as usize];
-        assert_eq!(
-            CellSummary::of(four_three, true).potential(),
-            pot_r(PatternKind::Block4)
-                + pot_r(PatternKind::Flex3)
-                + pot_r(PatternKind::Flex1)
-                + POTENTIAL_WINNING_SHAPE_RESTRICTED
-        );
+        let restricted = CellSummary::of(four_three, true).potential();
+        assert_eq!(restricted, value([b4, f3, dead, f1], true));
+        assert!(restricted > 0);
 
         let double_four = [
             LinePattern::from_parts(PatternKind::Block4, true, false, false, false),
@@ -424,8 +378,13 @@ mod tests {
         assert_eq!(s.threat_mask(), ThreatSet::Four.bit());
         assert_eq!(
             s.potential(),
-            pot(PatternKind::Block4) + POTENTIAL_WINNING_SHAPE
+            COMBO_POTENTIAL[0][reference_combo([DOUBLE_FOUR_CLASS, 0, 0, 0])] as i32
         );
+        assert!(
+            s.potential()
+                > CellSummary::of([pat(b4), pat(dead), pat(dead), pat(dead)], false).potential()
+        );
+        // Surely forbidden for renju black: worth nothing.
         assert_eq!(CellSummary::of(double_four, true).potential(), 0);
 
         let five = [
@@ -447,7 +406,7 @@ mod tests {
         assert_eq!(CellSummary::of(overline, true).potential(), 0);
         assert_eq!(
             CellSummary::of(overline, false).potential(),
-            pot(PatternKind::Flex3) * 2 + POTENTIAL_DOUBLE_THREE
+            value([PatternKind::Overline, f3, f3, dead], false)
         );
     }
 
