@@ -17,8 +17,25 @@ use super::{LinePattern, PatternKind};
 pub const ATTACK: [i32; 11] = [0, 2, 6, 8, 30, 40, 150, 180, 3_000, 100_000, 0];
 /// Defence value (the same class for the opponent), by [`PatternKind`] order.
 pub const DEFENCE: [i32; 11] = [0, 1, 4, 6, 24, 30, 120, 150, 2_400, 50_000, 0];
-use super::combo::{DIRECTION_WEIGHT, combo_of, line_class};
+use super::combo::{DIRECTION_WEIGHT, ORDERED, build_combo_of, line_class};
 use super::weights::COMBO_POTENTIAL;
+
+const fn potential_by_ordered(restricted: bool) -> [i16; ORDERED] {
+    let combo_of = build_combo_of();
+    let mut t = [0; ORDERED];
+    let mut i = 0;
+    while i < ORDERED {
+        t[i] = COMBO_POTENTIAL[restricted as usize][combo_of[i] as usize];
+        i += 1;
+    }
+    t
+}
+
+/// A cell's potential by its ordered class index ([`super::combo::ordered_index`]), unrestricted
+/// and restricted: [`COMBO_POTENTIAL`] spread over every order of the directions at compile time,
+/// so that the board needs one lookup.
+static POTENTIAL_BY_ORDERED: [[i16; ORDERED]; 2] =
+    [potential_by_ordered(false), potential_by_ordered(true)];
 
 /// What one line contributes to a cell: the move-ordering weights, a 3-bit line code for the
 /// threat combination table and the line's class for the evaluation's combinations.
@@ -250,7 +267,7 @@ impl CellSummary {
     #[inline(always)]
     fn finish(&mut self, restricted: bool) {
         self.info = COMBO_TABLE[self.codes as usize];
-        self.potential = COMBO_POTENTIAL[restricted as usize][combo_of(self.ordered as usize)];
+        self.potential = POTENTIAL_BY_ORDERED[restricted as usize][self.ordered as usize];
     }
 
     /// The cell's worth in the static evaluation.

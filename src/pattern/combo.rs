@@ -89,7 +89,8 @@ const fn sorted(mut c: [u8; 4]) -> [u8; 4] {
     c
 }
 
-const fn build_combo_of() -> [u16; ORDERED] {
+/// The combination number of every ordered index (what [`combo_of`] reads).
+pub(crate) const fn build_combo_of() -> [u16; ORDERED] {
     let classes = build_classes();
     // First the sorted tuples get their numbers, then every ordering that of its sorted tuple.
     let mut by_sorted = [u16::MAX; ORDERED];
