@@ -574,6 +574,34 @@ impl Board {
         self.table.pattern(key, color.index())
     }
 
+    /// What a stone of `color` on the empty point `p` would do along `d` if the other colour had
+    /// a stone on the empty point `k` cells away along `d` (`k` in −5..=5, not 0): how a
+    /// defence there would change the line, in one table lookup and without making the move.
+    #[inline]
+    pub fn pattern_with_opponent_stone(
+        &self,
+        p: Pos,
+        d: Dir,
+        color: Color,
+        k: isize,
+    ) -> LinePattern {
+        let key = self.line_key(p, d)
+            | (stone_code(color.opponent()) as u32) << crate::pattern::key_shift(k);
+        self.table.pattern(key, color.index())
+    }
+
+    /// The threat sets of `color` on the empty point `p` (a [`CellSummary::threat_mask`]) as
+    /// they would be after a stone of the other colour on the empty point `k` cells away along
+    /// `d`: only line `d` of `p` changes, so the summary's other line codes are kept and no
+    /// move is made.
+    #[inline]
+    pub fn threat_mask_with_opponent_stone(&self, p: Pos, d: Dir, color: Color, k: isize) -> u8 {
+        let mut summary = self.summary(p, color);
+        let pattern = self.pattern_with_opponent_stone(p, d, color, k);
+        summary.update_codes(d.index(), pattern.byte());
+        summary.threat_mask()
+    }
+
     /// The four directional patterns of `color` on `p`, in [`Dir::ALL`] order.
     #[inline]
     pub fn patterns(&self, p: Pos, color: Color) -> [LinePattern; 4] {
@@ -873,6 +901,56 @@ mod tests {
             b.pattern(p, Dir::Horizontal, Color::White).kind(),
             PatternKind::Block1
         );
+    }
+
+    #[test]
+    fn patterns_and_threats_with_an_opponent_stone_match_the_move() {
+        let moves = [
+            (7, 7),
+            (8, 8),
+            (7, 8),
+            (6, 6),
+            (7, 6),
+            (9, 9),
+            (7, 5),
+            (10, 10),
+            (8, 6),
+            (6, 8),
+            (9, 6),
+            (5, 9),
+            (8, 5),
+            (4, 7),
+        ];
+        for rule in Rule::ALL {
+            let mut b = Board::square(15, rule).unwrap();
+            for (i, &(x, y)) in moves.iter().enumerate() {
+                let color = if i % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                b.make_move(Pos::new(x, y).unwrap(), color);
+            }
+            let empties: Vec<Pos> = b.near_empties().collect();
+            for &p in &empties {
+                for d in Dir::ALL {
+                    for k in (-5..=5isize).filter(|&k| k != 0) {
+                        let q = p.shifted_index(d, k);
+                        if b.cell_code(q) != CELL_EMPTY {
+                            continue;
+                        }
+                        for color in Color::ALL {
+                            let pattern = b.pattern_with_opponent_stone(p, d, color, k);
+                            let mask = b.threat_mask_with_opponent_stone(p, d, color, k);
+                            b.make_light_move(Pos::from_index(q), color.opponent());
+                            assert_eq!(pattern, b.pattern(p, d, color), "{rule} {p:?} {d:?} {k}");
+                            assert_eq!(mask, b.summary(p, color).threat_mask(), "{rule} {p:?}");
+                            b.undo_light_move();
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -136,4 +136,32 @@ mod tests {
             .count();
         assert_eq!(well_formed, keys.len());
     }
+
+    /// The threat search decides from the tables alone which points stop an open three (see
+    /// `Searcher::three_blocks`), relying on this: a stone of the other colour added anywhere on
+    /// a line never gives a colour a straight four there that it did not have.
+    #[test]
+    fn an_opponent_stone_never_makes_a_straight_four() {
+        use crate::core::Color;
+        use crate::pattern::{CELL_EMPTY, PatternKind};
+        use crate::rule::Rule;
+        for rule in Rule::ALL {
+            let table =
+                PatternTable::shared(rule.win_rule(Color::Black), rule.win_rule(Color::White));
+            for key in well_formed_keys() {
+                for (c, other) in [(0, CELL_WHITE), (1, CELL_BLACK)] {
+                    if table.pattern(key, c).kind() == PatternKind::Flex4 {
+                        continue;
+                    }
+                    for k in (-(HALF_WINDOW as isize)..=HALF_WINDOW as isize).filter(|&k| k != 0) {
+                        if (key >> key_shift(k)) & 3 != CELL_EMPTY as u32 {
+                            continue;
+                        }
+                        let with = table.pattern(key | (other as u32) << key_shift(k), c);
+                        assert_ne!(with.kind(), PatternKind::Flex4, "{rule} key {key:#x} {k}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -100,6 +100,23 @@ pub(super) fn aligned_within(p: Pos, q: Pos, reach: usize) -> bool {
     dx.max(dy) <= reach && (dx == 0 || dy == 0 || dx == dy)
 }
 
+/// The direction `d` and the signed offset `k` (1..=5 in size) with `q` lying `k` steps from
+/// `p` along `d`, for distinct points `p` and `q` that are [`aligned_within`] 5 of each other.
+fn line_offset(p: Pos, q: Pos) -> (Dir, isize) {
+    let dx = q.x() as isize - p.x() as isize;
+    let dy = q.y() as isize - p.y() as isize;
+    debug_assert!((dx, dy) != (0, 0) && aligned_within(p, q, 5));
+    if dy == 0 {
+        (Dir::Horizontal, dx)
+    } else if dx == 0 {
+        (Dir::Vertical, dy)
+    } else if dx == dy {
+        (Dir::Diagonal, dx)
+    } else {
+        (Dir::AntiDiagonal, dx)
+    }
+}
+
 fn to_tt(score: i32, ply: usize) -> i32 {
     if score > WIN_THRESHOLD {
         score + ply as i32
@@ -650,7 +667,8 @@ impl<'a> Searcher<'a> {
     /// The legal moves of `defender` that stop every open three of the opponent: the
     /// opponent's four points (every point that stops a straight four is one) after which the
     /// opponent has no straight four to make. The defender's own fours are the caller's
-    /// business.
+    /// business. Each candidate is decided from the line tables where that is exact (see
+    /// [`Searcher::stops_every_straight_four`]), else by making the move.
     pub(super) fn three_blocks(&mut self, defender: Color) -> SmallVec<[Pos; 8]> {
         let attacker = defender.opponent();
         // A point that stops the straight four at `f` is `f` itself or lies on one of its
@@ -668,19 +686,49 @@ impl<'a> Searcher<'a> {
             .threat_points(attacker, ThreatSet::Four)
             .filter(|&p| flex4.iter().all(|&f| aligned_within(p, f, 5)))
             .collect();
+        // The line tables decide each candidate exactly unless the attacker has forbidden
+        // points (a defence may change their legality) or a five point (a five point is no
+        // straight-four point, and in caro a defence may take the five away and leave one).
+        let from_tables = !self.board.rule().has_forbidden(attacker)
+            && self.board.threat_count(attacker, ThreatSet::Five) == 0;
         let mut out = SmallVec::new();
         for p in candidates {
             if !self.legal(p, defender) {
                 continue;
             }
-            self.board.make_light_move(p, defender);
-            let stops = !self.has_open_three(attacker);
-            self.board.undo_light_move();
+            let stops = if from_tables {
+                self.stops_every_straight_four(p, defender, &flex4)
+            } else {
+                self.board.make_light_move(p, defender);
+                let stops = !self.has_open_three(attacker);
+                self.board.undo_light_move();
+                stops
+            };
             if stops {
                 out.push(p);
             }
         }
         out
+    }
+
+    /// Whether a stone of `defender` on the empty point `p` leaves the attacker none of its
+    /// straight-four points `flex4` (all of them, each aligned with `p` within five cells),
+    /// decided from the line tables without making the move. Exact when the attacker has no
+    /// forbidden points (every straight-four point is legal) and no five point: the stone
+    /// changes only the one line of each point through `p`, and an opponent stone never makes a
+    /// straight four on a line (see the pattern table's tests), so the only points that can be
+    /// straight-four points after it are those of `flex4` that keep one.
+    fn stops_every_straight_four(&self, p: Pos, defender: Color, flex4: &[Pos]) -> bool {
+        let attacker = defender.opponent();
+        flex4.iter().all(|&f| {
+            f == p || {
+                let (d, k) = line_offset(f, p);
+                let mask = self
+                    .board
+                    .threat_mask_with_opponent_stone(f, d, attacker, k);
+                mask & ThreatSet::Flex4.bit() == 0
+            }
+        })
     }
 
     /// The legal points where `color` makes a shape that wins with one more move unless the

@@ -5,7 +5,7 @@
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::alphabeta::Searcher;
+use super::alphabeta::{Searcher, aligned_within};
 use super::{with_solver, with_solver_params};
 use crate::board::Board;
 use crate::core::{Color, Pos};
@@ -24,7 +24,19 @@ fn with_searcher<T>(board: &Board, f: impl FnOnce(&mut Searcher) -> T) -> T {
 
 /// Seeded random games (stones near the others, a few anywhere) of up to `plies` moves; every
 /// position along the way is given to `visit`.
-fn random_positions(rule: Rule, seed: u64, plies: usize, mut visit: impl FnMut(&Board)) {
+fn random_positions(rule: Rule, seed: u64, plies: usize, visit: impl FnMut(&Board)) {
+    random_games(rule, seed, plies, false, visit);
+}
+
+/// [`random_positions`], which stop at the first five point; with `through_fives` the games go
+/// on past five points, though no five is made.
+fn random_games(
+    rule: Rule,
+    seed: u64,
+    plies: usize,
+    through_fives: bool,
+    mut visit: impl FnMut(&Board),
+) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut pick = |n: usize| (rng.next_u64() % n as u64) as usize;
     let mut b = Board::square(15, rule).unwrap();
@@ -32,8 +44,9 @@ fn random_positions(rule: Rule, seed: u64, plies: usize, mut visit: impl FnMut(&
     b.make_move(Pos::new(7, 7).unwrap(), color);
     color = color.opponent();
     for _ in 0..plies {
-        if b.threat_count(Color::Black, ThreatSet::Five) > 0
-            || b.threat_count(Color::White, ThreatSet::Five) > 0
+        if !through_fives
+            && (b.threat_count(Color::Black, ThreatSet::Five) > 0
+                || b.threat_count(Color::White, ThreatSet::Five) > 0)
         {
             break;
         }
@@ -42,13 +55,46 @@ fn random_positions(rule: Rule, seed: u64, plies: usize, mut visit: impl FnMut(&
             break;
         }
         let p = near[pick(near.len())];
-        if crate::rules::forbidden(&mut b, p, color).is_some() {
+        if crate::rules::forbidden(&mut b, p, color).is_some()
+            || b.summary(p, color).threat_mask() & ThreatSet::Five.bit() != 0
+        {
             continue;
         }
         b.make_move(p, color);
         color = color.opponent();
         visit(&b);
     }
+}
+
+/// The attacker's four points aligned within five cells with each of its legal straight-four
+/// points that are legal for `defender` and after which the attacker has no legal straight-four
+/// point, each tried by making the move, in board order: what [`Searcher::three_blocks`]
+/// computes, without deciding any point from the line tables.
+fn three_blocks_by_make_undo(s: &mut Searcher, defender: Color) -> Vec<Pos> {
+    let attacker = defender.opponent();
+    let flex4: Vec<Pos> = s.board.threat_points(attacker, ThreatSet::Flex4).collect();
+    let flex4: Vec<Pos> = flex4
+        .into_iter()
+        .filter(|&f| s.legal(f, attacker))
+        .collect();
+    let fours: Vec<Pos> = s
+        .board
+        .threat_points(attacker, ThreatSet::Four)
+        .filter(|&p| flex4.iter().all(|&f| aligned_within(p, f, 5)))
+        .collect();
+    let mut out = Vec::new();
+    for p in fours {
+        if !s.legal(p, defender) {
+            continue;
+        }
+        s.board.make_light_move(p, defender);
+        let stops = !s.has_open_three(attacker);
+        s.board.undo_light_move();
+        if stops {
+            out.push(p);
+        }
+    }
+    out
 }
 
 /// Every legal point of `defender` after which the attacker has no legal straight-four point.
@@ -77,24 +123,55 @@ fn three_blocks_by_brute_force(s: &mut Searcher, defender: Color) -> Vec<Pos> {
 
 #[test]
 fn three_blocks_are_exactly_the_points_that_stop_every_open_three() {
-    let mut checked = 0;
-    for (i, rule) in RULES.into_iter().enumerate() {
-        for seed in 0..12 {
-            random_positions(rule, 100 * i as u64 + seed, 40, |b| {
+    // Every rule, both sides defending, and games that go on past five points (where the line
+    // tables do not decide alone). Against the four points tried by making the move, in order;
+    // and against every point so tried where the side to move defends and the attacker has no
+    // five point.
+    let mut checked = [0; 2];
+    for (i, rule) in Rule::ALL.into_iter().enumerate() {
+        for seed in 0..6 {
+            random_games(rule, 100 * i as u64 + seed, 40, seed % 3 == 2, |b| {
                 with_searcher(b, |s| {
-                    let defender = s.board.side_to_move();
-                    if !s.has_open_three(defender.opponent()) {
-                        return;
+                    for defender in Color::ALL {
+                        if !s.has_open_three(defender.opponent()) {
+                            continue;
+                        }
+                        let fast: Vec<Pos> = s.three_blocks(defender).into_iter().collect();
+                        assert_eq!(fast, three_blocks_by_make_undo(s, defender), "{rule:?}");
+                        let fives = s.board.threat_count(defender.opponent(), ThreatSet::Five);
+                        if fives == 0 && defender == s.board.side_to_move() {
+                            let all = three_blocks_by_brute_force(s, defender);
+                            assert_eq!(fast, all, "{rule:?} {defender:?}\n{:?}", s.board);
+                        }
+                        checked[(fives > 0) as usize] += 1;
                     }
-                    let mut fast: Vec<Pos> = s.three_blocks(defender).into_iter().collect();
-                    fast.sort();
-                    assert_eq!(fast, three_blocks_by_brute_force(s, defender), "{rule:?}");
-                    checked += 1;
                 })
             });
         }
     }
-    assert!(checked >= 50, "only {checked} positions with an open three");
+    assert!(
+        checked[0] >= 500,
+        "only {checked:?} positions with an open three"
+    );
+    assert!(checked[1] >= 10, "only {checked:?} with a five point");
+}
+
+#[test]
+fn a_caro_block_that_takes_a_five_away_can_leave_a_straight_four() {
+    // White's five point (6,7) completes (9,4)-(5,8), which a black stone on (10,3) blocks at
+    // one end. A black stone on (4,9) stops White's open three through (6,9), but blocks that
+    // five at its other end too, and in caro it wins no more: (6,7) is left a straight-four
+    // point along (7,8)-(9,10). Found by random games that go on past five points.
+    let moves = "h8h10j7j11l7n5j13m4i14i6k7h9g14i12o5h15l13h7k3i15g11e11e12f10h12d9l14h13l9k14h11\
+                 i10n14n12l3o10g15n3g4f14d10j5k4b11o6o2o7f9";
+    let b = Board::with_moves(15, Rule::Caro, &parse_pos_string(moves, 15, 15).unwrap()).unwrap();
+    with_searcher(&b, |s| {
+        assert!(s.board.threat_count(Color::White, ThreatSet::Five) > 0);
+        let blocks: Vec<Pos> = s.three_blocks(Color::Black).into_iter().collect();
+        assert_eq!(blocks, three_blocks_by_make_undo(s, Color::Black));
+        let expected = [(6, 9), (9, 9)].map(|(x, y)| Pos::new(x, y).unwrap());
+        assert_eq!(blocks, expected);
+    });
 }
 
 /// Every legal point of `us` that is one of `own` or after which `undone` holds, in order.
