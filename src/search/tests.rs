@@ -82,8 +82,15 @@ fn three_blocks_by_make_undo(s: &mut Searcher, defender: Color) -> Vec<Pos> {
         .threat_points(attacker, ThreatSet::Four)
         .filter(|&p| flex4.iter().all(|&f| aligned_within(p, f, 5)))
         .collect();
+    stops_by_make_undo(s, defender, fours)
+}
+
+/// The points of `candidates`, in order, that are legal for `defender` and after which the
+/// attacker has no legal straight-four point, each tried by making the move.
+fn stops_by_make_undo(s: &mut Searcher, defender: Color, candidates: Vec<Pos>) -> Vec<Pos> {
+    let attacker = defender.opponent();
     let mut out = Vec::new();
-    for p in fours {
+    for p in candidates {
         if !s.legal(p, defender) {
             continue;
         }
@@ -99,24 +106,12 @@ fn three_blocks_by_make_undo(s: &mut Searcher, defender: Color) -> Vec<Pos> {
 
 /// Every legal point of `defender` after which the attacker has no legal straight-four point.
 fn three_blocks_by_brute_force(s: &mut Searcher, defender: Color) -> Vec<Pos> {
-    let attacker = defender.opponent();
     let empties: Vec<Pos> = s
         .board
         .positions()
         .filter(|&p| s.board.is_empty(p))
         .collect();
-    let mut out = Vec::new();
-    for p in empties {
-        if !s.legal(p, defender) {
-            continue;
-        }
-        s.board.make_light_move(p, defender);
-        let stops = !s.has_open_three(attacker);
-        s.board.undo_light_move();
-        if stops {
-            out.push(p);
-        }
-    }
+    let mut out = stops_by_make_undo(s, defender, empties);
     out.sort();
     out
 }
