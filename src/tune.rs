@@ -374,26 +374,18 @@ pub fn fit(
 
 /// The Rust source of `src/pattern/weights.rs` for a fitted model.
 pub fn weights_source(report: &FitReport, data_note: &str) -> String {
-    let values = |v: &[f64]| {
+    // Rounded values, twenty to a line, each line indented by `indent`.
+    let rows = |v: &[f64], indent: &str| {
         v.chunks(20)
             .map(|row| {
                 let items: Vec<String> =
                     row.iter().map(|x| (x.round() as i64).to_string()).collect();
-                format!("        {},", items.join(", "))
+                format!("{indent}{},", items.join(", "))
             })
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let table = report
-        .model
-        .table
-        .chunks(20)
-        .map(|row| {
-            let items: Vec<String> = row.iter().map(|x| (x.round() as i64).to_string()).collect();
-            format!("    {},", items.join(", "))
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
+    let table = rows(&report.model.table, "    ");
     format!(
         "//! The static evaluation's values, fitted to game results by `pbrain-omok tune fit`:\n\
          //! {data_note};\n\
@@ -416,8 +408,8 @@ pub fn weights_source(report: &FitReport, data_note: &str) -> String {
         report.loss_before,
         report.loss_after,
         report.k,
-        values(&report.model.values[0]),
-        values(&report.model.values[1]),
+        rows(&report.model.values[0], "        "),
+        rows(&report.model.values[1], "        "),
         (report.model.tempo * 100.0).round() as i64,
     )
 }
