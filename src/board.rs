@@ -31,6 +31,47 @@ use crate::pattern::{
 };
 use crate::rule::Rule;
 
+/// What a move changed around it, as it was before the move: its line neighbours' patterns
+/// and summaries (by direction, then behind and ahead at distance 1, 2, …) and the potential
+/// sums. Its undo puts them back instead of computing them again.
+#[derive(Clone, Copy)]
+struct Saved {
+    patterns: [[u16; 2 * HALF_WINDOW]; 4],
+    summaries: [[[CellSummary; 2]; 2 * HALF_WINDOW]; 4],
+    potential: [i32; 2],
+}
+
+impl Default for Saved {
+    fn default() -> Saved {
+        Saved {
+            patterns: [[0; 2 * HALF_WINDOW]; 4],
+            summaries: [[[CellSummary::default(); 2]; 2 * HALF_WINDOW]; 4],
+            potential: [0; 2],
+        }
+    }
+}
+
+/// The line neighbours of `p` along the direction with index step `delta`: (slot, cell index,
+/// key shift of `p` in the neighbour's key) for the cells behind (which see `p` at offset +k)
+/// and ahead (offset −k) at distance k = 1 ..= [`HALF_WINDOW`].
+#[inline(always)]
+fn neighbours(p: Pos, delta: isize) -> impl Iterator<Item = (usize, usize, u32)> {
+    (1..=HALF_WINDOW as isize).flat_map(move |k| {
+        [
+            (
+                2 * k as usize - 2,
+                (p.index() as isize - k * delta) as usize,
+                key_shift(k),
+            ),
+            (
+                2 * k as usize - 1,
+                (p.index() as isize + k * delta) as usize,
+                key_shift(-k),
+            ),
+        ]
+    })
+}
+
 /// A board of one rule set with incremental line patterns.
 #[derive(Clone)]
 pub struct Board {
@@ -51,6 +92,8 @@ pub struct Board {
     restricted: [bool; 2],
     hash: u64,
     history: Vec<(Pos, Color)>,
+    /// For each move of the history, what it changed around it as it was before it.
+    saved: Vec<Saved>,
     counts: [usize; 2],
     /// Light moves on top of the history (see [`Board::make_light_move`]).
     light_moves: u32,
@@ -96,6 +139,7 @@ impl Board {
             restricted: [rule == Rule::Renju, false],
             hash: 0,
             history: Vec::with_capacity(width * height),
+            saved: Vec::with_capacity(width * height),
             counts: [0; 2],
             light_moves: 0,
             #[cfg(debug_assertions)]
@@ -272,8 +316,13 @@ impl Board {
         debug_assert!(self.contains(p) && self.is_empty(p), "make_move on {p:?}");
         let code = stone_code(color);
         self.cells[p.index()] = code;
+        let mut saved = Saved {
+            potential: self.potential,
+            ..Saved::default()
+        };
         self.leave_candidates::<LIGHT>(p.index());
-        self.update_neighbours::<true, LIGHT>(p, code as u32);
+        self.update_neighbours::<true, LIGHT>(p, code as u32, &mut saved);
+        self.saved.push(saved);
         self.update_near::<true, LIGHT>(p);
         self.hash ^= ZOBRIST[color.index()][p.index()];
         self.counts[color.index()] += 1;
@@ -286,10 +335,18 @@ impl Board {
     fn undo<const LIGHT: bool>(&mut self) -> Option<(Pos, Color)> {
         let (p, color) = self.history.pop()?;
         let code = stone_code(color);
-        self.update_near::<false, LIGHT>(p);
+        let mut saved = self
+            .saved
+            .pop()
+            .expect("every move of the history saved what it changed");
+        // The potential sums are put back at once, so no step below needs to touch them.
+        self.update_near::<false, true>(p);
         self.cells[p.index()] = CELL_EMPTY;
-        self.update_neighbours::<false, LIGHT>(p, code as u32);
-        self.rejoin_candidates::<LIGHT>(p.index());
+        self.update_neighbours::<false, LIGHT>(p, code as u32, &mut saved);
+        self.rejoin_candidates::<true>(p.index());
+        if !LIGHT {
+            self.potential = saved.potential;
+        }
         self.hash ^= ZOBRIST[color.index()][p.index()];
         self.counts[color.index()] -= 1;
         #[cfg(debug_assertions)]
@@ -298,67 +355,69 @@ impl Board {
     }
 
     #[inline(always)]
-    fn update_neighbours<const PLACE: bool, const LIGHT: bool>(&mut self, p: Pos, code: u32) {
+    fn update_neighbours<const PLACE: bool, const LIGHT: bool>(
+        &mut self,
+        p: Pos,
+        code: u32,
+        saved: &mut Saved,
+    ) {
         let table = self.table;
+        if !PLACE {
+            // Taking a move back: every neighbour's pattern and summaries are put back as the
+            // move found them, with no table lookups; only the threat sets follow the change.
+            for d in Dir::ALL {
+                let delta = d.delta();
+                let di = d.index();
+                for (j, q, shift) in neighbours(p, delta) {
+                    self.keys[q][di] &= !(3 << shift);
+                    self.patterns[q][di] = saved.patterns[di][j];
+                    if self.cells[q] == CELL_EMPTY {
+                        for c in 0..2 {
+                            let before = saved.summaries[di][j][c];
+                            let (now, was) =
+                                (self.summaries[q][c].threat_mask(), before.threat_mask());
+                            self.summaries[q][c] = before;
+                            if now != was {
+                                self.update_threat_bits(c, q, now, was);
+                            }
+                        }
+                    }
+                }
+            }
+            return;
+        }
         // Two passes: first every key and pattern (independent table lookups the processor can
         // overlap), then the summaries of the cells whose patterns changed.
-        let mut old = [[0u16; 2 * HALF_WINDOW]; 4];
         for d in Dir::ALL {
             let delta = d.delta();
             let di = d.index();
-            for k in 1..=HALF_WINDOW as isize {
-                // The neighbour behind sees p at offset +k, the one ahead at offset −k.
-                for (j, q, shift) in [
-                    (
-                        2 * k as usize - 2,
-                        (p.index() as isize - k * delta) as usize,
-                        key_shift(k),
-                    ),
-                    (
-                        2 * k as usize - 1,
-                        (p.index() as isize + k * delta) as usize,
-                        key_shift(-k),
-                    ),
-                ] {
-                    let key = &mut self.keys[q][di];
-                    if PLACE {
-                        *key |= code << shift;
-                    } else {
-                        *key &= !(3 << shift);
-                    }
-                    old[di][j] = self.patterns[q][di];
-                    self.patterns[q][di] = table.lookup(*key);
-                }
+            for (j, q, shift) in neighbours(p, delta) {
+                self.keys[q][di] |= code << shift;
+                saved.patterns[di][j] = self.patterns[q][di];
+                saved.summaries[di][j] = self.summaries[q];
+                self.patterns[q][di] = table.lookup(self.keys[q][di]);
             }
         }
         for d in Dir::ALL {
             let delta = d.delta();
             let di = d.index();
-            for k in 1..=HALF_WINDOW as isize {
-                for (j, q) in [
-                    (
-                        2 * k as usize - 2,
-                        (p.index() as isize - k * delta) as usize,
-                    ),
-                    (
-                        2 * k as usize - 1,
-                        (p.index() as isize + k * delta) as usize,
-                    ),
-                ] {
-                    self.update_summaries::<LIGHT>(q, di, old[di][j], self.patterns[q][di]);
-                }
+            for (j, q, _) in neighbours(p, delta) {
+                self.update_summaries::<LIGHT>(q, di, saved.patterns[di][j], self.patterns[q][di]);
             }
         }
     }
 
     /// Line `di` of cell `q` changed from the pattern pair `old` to `new`: updates both colours'
-    /// summaries (of every cell, occupied and wall cells too, so no branch is needed), the
-    /// potential sums (candidate cells only) and the threat sets (empty cells only). A light
-    /// update changes only the line codes and threat sets.
+    /// summaries, the potential sums (candidate cells only) and the threat sets. Only empty
+    /// cells' summaries are kept up to date: an occupied cell's lines change only while its
+    /// stone is on the board, and they are back as they were when the stone is taken back. A
+    /// light update changes only the line codes and threat sets.
     #[inline(always)]
     fn update_summaries<const LIGHT: bool>(&mut self, q: usize, di: usize, old: u16, new: u16) {
-        let empty = self.cells[q] == CELL_EMPTY;
-        let candidate = (empty && self.near[q] > 0) as i32;
+        if self.cells[q] != CELL_EMPTY {
+            return;
+        }
+        let candidate = (self.near[q] > 0) as i32;
         for c in 0..2 {
             let shift = 8 * c;
             let summary = &mut self.summaries[q][c];
@@ -371,7 +430,7 @@ impl Board {
                 self.potential[c] += candidate * delta;
             }
             let new_mask = summary.threat_mask();
-            if old_mask != new_mask && empty {
+            if old_mask != new_mask {
                 self.update_threat_bits(c, q, old_mask, new_mask);
             }
         }
@@ -403,7 +462,8 @@ impl Board {
     }
 
     /// The cell `q` (just emptied) rejoins the threat sets and (unless `LIGHT`) the potential
-    /// sums.
+    /// sums. Its summaries were left alone while it was occupied, so they are what they were
+    /// before its stone was placed.
     #[inline(always)]
     fn rejoin_candidates<const LIGHT: bool>(&mut self, q: usize) {
         self.move_candidate::<LIGHT>(q, 1);
@@ -596,10 +656,25 @@ impl Board {
     /// move is made.
     #[inline]
     pub fn threat_mask_with_opponent_stone(&self, p: Pos, d: Dir, color: Color, k: isize) -> u8 {
+        self.summary_with_opponent_stone(p, d, color, k)
+            .threat_mask()
+    }
+
+    /// The summary of `color` on the empty point `p` as it would be after a stone of the other
+    /// colour on the empty point `k` cells away along `d` (only line `d` of `p` changes; no move
+    /// is made). Its potential and move-ordering values are those of the changed lines too.
+    #[inline]
+    pub fn summary_with_opponent_stone(
+        &self,
+        p: Pos,
+        d: Dir,
+        color: Color,
+        k: isize,
+    ) -> CellSummary {
         let mut summary = self.summary(p, color);
         let pattern = self.pattern_with_opponent_stone(p, d, color, k);
         summary.update_codes(d.index(), pattern.byte());
-        summary.threat_mask()
+        summary
     }
 
     /// The four directional patterns of `color` on `p`, in [`Dir::ALL`] order.
@@ -687,7 +762,8 @@ impl Board {
                 "pattern of {p:?} along {d:?}"
             );
         }
-        for c in Color::ALL {
+        // Only empty cells' summaries are kept.
+        for c in Color::ALL.into_iter().filter(|_| self.is_empty(p)) {
             let s = CellSummary::of(self.patterns(p, c), self.restricted[c.index()]);
             if self.light_moves == 0 {
                 assert_eq!(self.summary(p, c), s, "{c} summary of {p:?}");

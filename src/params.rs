@@ -121,6 +121,17 @@ pub struct SearchParams {
     pub safety_vct_share_percent: u32,
     /// Most root moves the safety net drops in one search (0..=64).
     pub safety_max_drops: u32,
+    /// Share in percent of the parent node's static evaluation (from our side) mixed into a
+    /// node's own: 50 averages the evaluation over the last two plies, which evens out the
+    /// advantage the side to move always seems to have; 0 = the node's own only (0..=50).
+    #[serde(default)]
+    pub eval_parent_percent: i32,
+    /// When a search under a turn limit ends with time left, the best move is checked once
+    /// more for an opponent's VCT with the nodes this share in percent of the time left would
+    /// take at the search's speed; a move that loses is dropped and the depth searched again;
+    /// 0 = off (0..=200).
+    #[serde(default)]
+    pub safety_final_percent: u32,
 }
 
 impl SearchParams {
@@ -200,6 +211,13 @@ impl SearchParams {
                 10_000_000,
             ),
             ("safety_max_drops", s.safety_max_drops as i64, 0, 64),
+            ("eval_parent_percent", s.eval_parent_percent as i64, 0, 50),
+            (
+                "safety_final_percent",
+                s.safety_final_percent as i64,
+                0,
+                200,
+            ),
             (
                 "safety_vct_share_percent",
                 s.safety_vct_share_percent as i64,
@@ -277,6 +295,8 @@ impl Default for SearchParams {
             safety_vct_nodes: 4_000,
             safety_max_drops: 8,
             safety_vct_share_percent: 50,
+            eval_parent_percent: 0,
+            safety_final_percent: 0,
         }
     }
 }

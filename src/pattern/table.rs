@@ -137,11 +137,13 @@ mod tests {
         assert_eq!(well_formed, keys.len());
     }
 
-    /// The threat search decides from the tables alone which points stop an open three (see
-    /// `Searcher::three_blocks`), relying on this: a stone of the other colour added anywhere on
-    /// a line never gives a colour a straight four there that it did not have.
+    /// The threat search decides from the tables alone which points stop an open three or a
+    /// winning shape (see `Searcher::three_blocks` and `Searcher::shape_defences`), relying on
+    /// this: a stone of the other colour added anywhere on a line never gives a colour a
+    /// straight four there that it did not have, nor a five, nor more fours, nor an open three
+    /// where it could make neither an open three nor a straight four.
     #[test]
-    fn an_opponent_stone_never_makes_a_straight_four() {
+    fn an_opponent_stone_never_adds_a_threat() {
         use crate::core::Color;
         use crate::pattern::{CELL_EMPTY, PatternKind};
         use crate::rule::Rule;
@@ -150,15 +152,23 @@ mod tests {
                 PatternTable::shared(rule.win_rule(Color::Black), rule.win_rule(Color::White));
             for key in well_formed_keys() {
                 for (c, other) in [(0, CELL_WHITE), (1, CELL_BLACK)] {
-                    if table.pattern(key, c).kind() == PatternKind::Flex4 {
-                        continue;
-                    }
+                    let before = table.pattern(key, c);
+                    let was = |kinds: &[PatternKind]| kinds.contains(&before.kind());
                     for k in (-(HALF_WINDOW as isize)..=HALF_WINDOW as isize).filter(|&k| k != 0) {
                         if (key >> key_shift(k)) & 3 != CELL_EMPTY as u32 {
                             continue;
                         }
                         let with = table.pattern(key | (other as u32) << key_shift(k), c);
-                        assert_ne!(with.kind(), PatternKind::Flex4, "{rule} key {key:#x} {k}");
+                        let at = format!("{rule} key {key:#x} {k}: {before:?} -> {with:?}");
+                        assert!(with.four_count() <= before.four_count(), "{at}");
+                        match with.kind() {
+                            PatternKind::Five => assert!(was(&[PatternKind::Five]), "{at}"),
+                            PatternKind::Flex4 => assert!(was(&[PatternKind::Flex4]), "{at}"),
+                            PatternKind::Flex3 => {
+                                assert!(was(&[PatternKind::Flex3, PatternKind::Flex4]), "{at}")
+                            }
+                            _ => {}
+                        }
                     }
                 }
             }

@@ -80,6 +80,9 @@ pub(crate) struct Searcher<'a> {
     killers: Vec<[Option<Pos>; 2]>,
     history: Vec<[i32; 2]>,
     pv: Vec<Vec<Pos>>,
+    /// Each ply's own static evaluation (from its side to move), for
+    /// [`SearchParams::eval_parent_percent`].
+    evals: Vec<i32>,
     /// The best root move of the iteration in progress whose search completed, with its score
     /// (a lower bound): what an interrupted iteration leaves.
     root_best: Option<(Pos, i32)>,
@@ -160,6 +163,7 @@ impl<'a> Searcher<'a> {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![[0; 2]; GRID_CELLS],
             pv: vec![Vec::new(); MAX_PLY + 2],
+            evals: vec![0; MAX_PLY + 2],
             root_best: None,
             root_dropped: SmallVec::new(),
             root_safe: SmallVec::new(),
@@ -357,9 +361,6 @@ impl<'a> Searcher<'a> {
                 f
             };
             let optimum = (budget.optimum_ms as f64 * factor).min(budget.maximum_ms as f64);
-            if elapsed as f64 >= optimum * self.limits.start_fraction {
-                break;
-            }
             // The next iteration costs a few times this one; one that cannot even reach the
             // maximum with a fifth of that is not started.
             let growth = if last_iteration_ms > 0 {
@@ -368,9 +369,19 @@ impl<'a> Searcher<'a> {
                 3.0
             };
             last_iteration_ms = this_iteration_ms.max(1);
-            if elapsed as f64 + this_iteration_ms as f64 * growth * MIN_USEFUL_ITERATION_SHARE
-                > budget.maximum_ms as f64
+            if elapsed as f64 >= optimum * self.limits.start_fraction
+                || elapsed as f64 + this_iteration_ms as f64 * growth * MIN_USEFUL_ITERATION_SHARE
+                    > budget.maximum_ms as f64
             {
+                // Time that a turn limit would leave unused goes into a last, deeper check of
+                // the best move; if it loses, the depth is searched again without it.
+                if !flexible
+                    && let Some(m) = best
+                    && self.drops_with_time_left(m)
+                {
+                    redo = true;
+                    continue;
+                }
                 break;
             }
             depth += 1;
@@ -403,10 +414,16 @@ impl<'a> Searcher<'a> {
             return alpha;
         }
         let us = self.board.side_to_move();
-        let s: Scan = scan(&self.board, us, self.params.tempo_percent);
+        let mut s: Scan = scan(&self.board, us, self.params.tempo_percent);
         if let Some(&p) = s.us.fives.first() {
             self.pv[ply].push(p);
             return WIN - ply as i32 - 1;
+        }
+        // The evaluation mixed with the parent's (seen from our side).
+        self.evals[ply] = s.eval;
+        let mix = self.params.eval_parent_percent;
+        if ply > 0 && mix > 0 {
+            s.eval = (s.eval * (100 - mix) - self.evals[ply - 1] * mix) / 100;
         }
         let key = self.board.hash();
         let tt_hit = self.tt.probe(key);
@@ -456,7 +473,7 @@ impl<'a> Searcher<'a> {
             }
             m.1 += bonus;
         }
-        moves.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        moves.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
 
         let orig_alpha = alpha;
         let mut best_score = -WIN;
@@ -892,25 +909,56 @@ impl<'a> Searcher<'a> {
                 cells.push(q);
             }
         }
+        // The line tables decide each point against winning shapes when the opponent has no
+        // forbidden points (our stone cannot change their legality), no five and no straight
+        // four point: see [`Searcher::undoes_every_shape`].
+        let from_tables = !four_shapes
+            && !self.board.rule().has_forbidden(them)
+            && self.board.threat_count(them, ThreatSet::Five) == 0
+            && self.board.threat_count(them, ThreatSet::Flex4) == 0;
         for q in cells {
             if !self.legal(q, us) {
                 continue;
             }
-            let defends = own_threats.contains(&q) || {
-                self.board.make_light_move(q, us);
-                let ok = if four_shapes {
-                    self.four_shape_points(them).is_empty()
-                } else {
-                    self.win_shape_points(them).is_empty()
-                };
-                self.board.undo_light_move();
-                ok
-            };
+            let defends = own_threats.contains(&q)
+                || (from_tables && self.undoes_every_shape(q, us, shapes))
+                || (!from_tables && {
+                    self.board.make_light_move(q, us);
+                    let ok = if four_shapes {
+                        self.four_shape_points(them).is_empty()
+                    } else {
+                        self.win_shape_points(them).is_empty()
+                    };
+                    self.board.undo_light_move();
+                    ok
+                });
             if defends {
                 moves.push((q, move_score(&self.board, q, us)));
             }
         }
         moves
+    }
+
+    /// Whether a stone of `defender` on the empty point `p` leaves the opponent none of its
+    /// winning-shape points `shapes` (all of them, as [`Searcher::win_shape_points`] gives
+    /// them), decided from the line tables without making the move. Exact when the opponent
+    /// has no forbidden points, no five point and no straight-four point: the stone changes
+    /// only the line through `p` of each shape point, and an opponent stone never adds a five,
+    /// a straight four, a four or an open three to any point of a line (see the pattern
+    /// table's tests), so no new shape point can appear and only those of `shapes` that keep
+    /// their shape remain.
+    fn undoes_every_shape(&self, p: Pos, defender: Color, shapes: &[Pos]) -> bool {
+        let attacker = defender.opponent();
+        shapes.iter().all(|&f| {
+            f == p
+                || (aligned_within(p, f, 5) && {
+                    let (d, k) = line_offset(f, p);
+                    let sm = self.board.summary_with_opponent_stone(f, d, attacker, k);
+                    !(sm.is_double_three()
+                        || (sm.is_winning_shape()
+                            && sm.threat_mask() & ThreatSet::Flex4.bit() == 0))
+                })
+        })
     }
 
     /// The points where `color` makes a four or an open three (legality not checked).
@@ -926,14 +974,40 @@ impl<'a> Searcher<'a> {
     /// least four times the last one. Returns whether it was dropped.
     pub(super) fn drops_unsafe_root_move(&mut self, m: Pos) -> bool {
         let prm = self.params;
-        if prm.safety_vct_depth == 0 || self.root_dropped.len() >= prm.safety_max_drops as usize {
-            return false;
-        }
         let budget = prm
             .safety_vct_nodes
             .max(self.nodes * prm.safety_vct_share_percent as u64 / 100);
+        self.drops_root_move_losing_within(m, budget, 4)
+    }
+
+    /// The last check of the best move `m` when a search under a turn limit ends early: an
+    /// opponent's VCT with the nodes that `safety_final_percent` of the time left would take at
+    /// the search's speed so far (at least twice the last check's budget). Only without a node
+    /// limit, where the node count is not part of the result. Returns whether it was dropped.
+    fn drops_with_time_left(&mut self, m: Pos) -> bool {
+        let prm = self.params;
+        if prm.safety_final_percent == 0 || self.limits.max_nodes.is_some() {
+            return false;
+        }
+        let elapsed = self.elapsed_ms().max(1);
+        let left = self.limits.budget.maximum_ms.saturating_sub(elapsed);
+        let budget = (self.nodes as u128 * left as u128 * prm.safety_final_percent as u128
+            / 100
+            / elapsed as u128)
+            .min(u64::MAX as u128) as u64;
+        budget >= prm.safety_vct_nodes && self.drops_root_move_losing_within(m, budget, 2)
+    }
+
+    /// Checks the root move `m` for an opponent's VCT within `budget` nodes and drops it when
+    /// one is found and drops are left; a move found safe before is checked only when the
+    /// budget is at least `growth` times the last one.
+    fn drops_root_move_losing_within(&mut self, m: Pos, budget: u64, growth: u64) -> bool {
+        let prm = self.params;
+        if prm.safety_vct_depth == 0 || self.root_dropped.len() >= prm.safety_max_drops as usize {
+            return false;
+        }
         let checked = self.root_safe.iter().position(|&(p, _)| p == m);
-        if checked.is_some_and(|i| budget < 4 * self.root_safe[i].1) {
+        if checked.is_some_and(|i| budget < growth * self.root_safe[i].1) {
             return false;
         }
         let us = self.board.side_to_move();
@@ -987,6 +1061,7 @@ impl<'a> Searcher<'a> {
         if let Some(&p) = s.us.fives.first() {
             return vec![(p, WIN - 1)];
         }
+        self.evals[0] = s.eval;
         let mut moves = match self.generate(&s, us, depth.max(1), 0, WIN) {
             NodeMoves::Done(score) => {
                 return self.pv[0]
@@ -996,7 +1071,7 @@ impl<'a> Searcher<'a> {
             }
             NodeMoves::Search { moves, .. } => moves,
         };
-        moves.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        moves.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         moves.truncate(count.max(1));
         let mut out = Vec::with_capacity(moves.len());
         for (m, _) in moves {

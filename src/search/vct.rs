@@ -67,11 +67,17 @@ impl Searcher<'_> {
             return true;
         }
         if s.them.fives.is_empty() {
-            let mut line = Vec::new();
-            if self.vcf_with_line(attacker, &mut line) {
-                if let Some(&p) = line.first() {
-                    first.get_or_insert(p);
+            // The VCF of the first move's position is searched in full (it gives the first
+            // move); deeper, the local VCF, which finds the fours that the last threats made.
+            if root {
+                let mut line = Vec::new();
+                if self.vcf_with_line(attacker, &mut line) {
+                    if let Some(&p) = line.first() {
+                        first.get_or_insert(p);
+                    }
+                    return true;
                 }
+            } else if self.vcf_local(attacker) {
                 return true;
             }
         }
@@ -97,7 +103,7 @@ impl Searcher<'_> {
             for &p in &points {
                 candidates.push((p, reference_move_score(&self.board, p, attacker)));
             }
-            candidates.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            candidates.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             candidates.truncate(VCT_BRANCHING);
         }
         let mut won = false;
@@ -227,7 +233,7 @@ impl Searcher<'_> {
             }
             i = j;
         }
-        out.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        out.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         out
     }
 
@@ -262,7 +268,7 @@ impl Searcher<'_> {
                 .into_iter()
                 .map(|(p, _)| (p, reference_move_score(&self.board, p, defender)))
                 .collect();
-            replies.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            replies.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             return Some(replies.into_iter().map(|(p, _)| p).collect());
         }
         let mut replies: Vec<Pos> = s.us.fours.to_vec();
