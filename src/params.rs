@@ -291,12 +291,12 @@ impl Default for SearchParams {
             vct_root_nodes: 8_000,
             vct_frontier_depth: 0,
             vct_frontier_nodes: 200,
-            safety_vct_depth: 6,
+            safety_vct_depth: 8,
             safety_vct_nodes: 4_000,
             safety_max_drops: 8,
             safety_vct_share_percent: 50,
-            eval_parent_percent: 0,
-            safety_final_percent: 0,
+            eval_parent_percent: 50,
+            safety_final_percent: 100,
         }
     }
 }

@@ -16,8 +16,9 @@
 //! evaluation by cell combinations, valued as before) 46 and 17; bench signature 86158 (the
 //! VCT's inner VCF local, which finds more of the opponent's wins per node) 47 and 15, while at
 //! 200 ms a move the 70 renju positions of the development set give the same 26 accepted moves
-//! before and after it, so the renju floor went from 16 to 15. Raise the floors when the search
-//! gets better, and say so.
+//! before and after it, so the renju floor went from 16 to 15. Bench signature 97325 (the
+//! evaluation averaged with the parent's, the safety net eight threats deep) chooses 42 and 26,
+//! and the renju floor went to 24. Raise the floors when the search gets better, and say so.
 
 use std::sync::Arc;
 
@@ -91,5 +92,5 @@ fn freestyle_middle_games() {
 
 #[test]
 fn renju_middle_games() {
-    check("renju", 70, 15);
+    check("renju", 70, 24);
 }
