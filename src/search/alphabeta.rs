@@ -15,7 +15,7 @@ use crate::core::{Color, Dir, GRID_CELLS, Pos};
 use crate::eval::move_score;
 use crate::params::SearchParams;
 use crate::pattern::PatternKind;
-use crate::pattern::cell::ThreatSet;
+use crate::pattern::cell::{CellSummary, ThreatSet};
 use crate::rules::ForbidChecker;
 use crate::time::{Budget, Clock};
 
@@ -118,6 +118,18 @@ fn line_offset(p: Pos, q: Pos) -> (Dir, isize) {
     } else {
         (Dir::AntiDiagonal, dx)
     }
+}
+
+/// Whether a cell's summary makes two fours or a four and an open three, and no straight four
+/// (legality aside).
+fn is_four_shape(sm: CellSummary) -> bool {
+    sm.is_winning_shape() && sm.threat_mask() & ThreatSet::Flex4.bit() == 0
+}
+
+/// Whether a cell's summary makes a winning shape as [`Searcher::win_shape_points`] counts
+/// them: a four shape or a double open three (straight-four points left out).
+fn is_win_shape(sm: CellSummary) -> bool {
+    sm.is_double_three() || is_four_shape(sm)
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -758,9 +770,7 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             for p in self.board.threat_points(color, set) {
-                let sm = self.board.summary(p, color);
-                let shape = sm.is_double_three() || self.is_four_shape(p, color);
-                if shape && !points.contains(&p) {
+                if is_win_shape(self.board.summary(p, color)) && !points.contains(&p) {
                     points.push(p);
                 }
             }
@@ -797,8 +807,7 @@ impl<'a> Searcher<'a> {
     /// Whether a stone of `color` on the empty point `p` makes two fours or a four and an open
     /// three, and no straight four (legality aside).
     pub(super) fn is_four_shape(&self, p: Pos, color: Color) -> bool {
-        let sm = self.board.summary(p, color);
-        sm.is_winning_shape() && sm.threat_mask() & ThreatSet::Flex4.bit() == 0
+        is_four_shape(self.board.summary(p, color))
     }
 
     /// The empty points where `color` would complete a five once it has played the empty point
@@ -921,8 +930,9 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let defends = own_threats.contains(&q)
-                || (from_tables && self.undoes_every_shape(q, us, shapes))
-                || (!from_tables && {
+                || if from_tables {
+                    self.undoes_every_shape(q, us, shapes)
+                } else {
                     self.board.make_light_move(q, us);
                     let ok = if four_shapes {
                         self.four_shape_points(them).is_empty()
@@ -931,7 +941,7 @@ impl<'a> Searcher<'a> {
                     };
                     self.board.undo_light_move();
                     ok
-                });
+                };
             if defends {
                 moves.push((q, move_score(&self.board, q, us)));
             }
@@ -953,10 +963,7 @@ impl<'a> Searcher<'a> {
             f == p
                 || (aligned_within(p, f, 5) && {
                     let (d, k) = line_offset(f, p);
-                    let sm = self.board.summary_with_opponent_stone(f, d, attacker, k);
-                    !(sm.is_double_three()
-                        || (sm.is_winning_shape()
-                            && sm.threat_mask() & ThreatSet::Flex4.bit() == 0))
+                    !is_win_shape(self.board.summary_with_opponent_stone(f, d, attacker, k))
                 })
         })
     }
