@@ -270,6 +270,7 @@ impl Engine {
             random_candidates: 0,
             seed: self.seed,
             start_fraction: self.params.time.iteration_start_fraction,
+            useful_share: self.params.time.iteration_useful_share,
             multi_pv: self.multi_pv,
         };
         if !self.params.is_full_strength(self.strength)

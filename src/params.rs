@@ -359,6 +359,9 @@ pub struct TimeParams {
     pub unlimited_move_ms: u64,
     /// A new iteration starts only while less than this fraction of the optimum has passed.
     pub iteration_start_fraction: f64,
+    /// ...and only if this share of its expected cost (the last iteration's times its growth)
+    /// fits before the maximum; 0 starts it whenever there is time left.
+    pub iteration_useful_share: f64,
 }
 
 impl Default for TimeParams {
@@ -372,6 +375,7 @@ impl Default for TimeParams {
             match_share_cap_factor: 3,
             unlimited_move_ms: 10_000,
             iteration_start_fraction: 0.9,
+            iteration_useful_share: 0.2,
         }
     }
 }
@@ -413,6 +417,12 @@ impl Params {
             return Err(ConfigError::Range(format!(
                 "time.iteration_start_fraction {} not in 0.05..=1",
                 t.iteration_start_fraction
+            )));
+        }
+        if !(0.0..=1.0).contains(&t.iteration_useful_share) {
+            return Err(ConfigError::Range(format!(
+                "time.iteration_useful_share {} not in 0..=1",
+                t.iteration_useful_share
             )));
         }
         if t.match_share_cap_factor == 0 {

@@ -96,6 +96,8 @@ pub struct SearchConfig {
     pub seed: u64,
     /// A new iteration starts only before this fraction of the optimum time has passed.
     pub start_fraction: f64,
+    /// A new iteration starts only if this share of its expected cost fits before the maximum.
+    pub useful_share: f64,
     /// Root moves to score and return as alternatives (Yixin `YXNBEST`); 1 = just the best.
     pub multi_pv: usize,
 }
@@ -208,6 +210,7 @@ pub(crate) fn with_solver_params<T>(
         max_nodes,
         vcf_depth,
         start_fraction: 1.0,
+        useful_share: 0.2,
     };
     let mut s = Searcher::new(board.clone(), &tt, params, &stop, &clock, limits);
     f(&mut s)
@@ -240,6 +243,7 @@ pub fn search(
         max_nodes: config.max_nodes,
         vcf_depth: config.params.vcf_depth,
         start_fraction: config.start_fraction,
+        useful_share: config.useful_share,
     };
     let params = &config.params;
     let helpers_stop = AtomicBool::new(false);

@@ -163,12 +163,34 @@ pub struct GameRecord {
     pub moves: Vec<Vec<i64>>,
     /// `black`, `white`, or none for a draw.
     pub winner: Option<String>,
+    /// A labelled position instead of a game: the expected score (0 to 1) of the side to move
+    /// after `moves`, as a judge (a stronger engine's evaluation) gives it. Such a line is one
+    /// training position with this value as its target; `winner` is then not used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<f64>,
 }
 
-/// Positions of a game that may train the evaluation: quiet ones from the `skip`-th move on.
+/// Positions of a game that may train the evaluation: quiet ones from the `skip`-th move on. A
+/// labelled position ([`GameRecord::value`]) gives its final position, if quiet, whatever
+/// `skip` is.
 pub fn samples(game: &GameRecord, skip: usize) -> Result<Vec<Sample>, String> {
     let rule: Rule = game.rule.parse().map_err(|e| format!("{e}"))?;
     let mut board = Board::square(game.size, rule).map_err(|e| e.to_string())?;
+    if let Some(value) = game.value {
+        if !(0.0..=1.0).contains(&value) {
+            return Err(format!("value {value} is not within 0..1"));
+        }
+        for (i, m) in game.moves.iter().enumerate() {
+            play_recorded(&mut board, i, m)?;
+        }
+        return Ok(features(&board)
+            .map(|features| Sample {
+                features,
+                result: value,
+            })
+            .into_iter()
+            .collect());
+    }
     let winner = match game.winner.as_deref() {
         Some("black") => Some(Color::Black),
         Some("white") => Some(Color::White),
@@ -191,18 +213,24 @@ pub fn samples(game: &GameRecord, skip: usize) -> Result<Vec<Sample>, String> {
                 result,
             });
         }
-        let (x, y) = match m.as_slice() {
-            [x, y, ..] => (*x, *y),
-            _ => return Err(format!("move {i} is not [x, y]")),
-        };
-        let p = board.pos(x, y).map_err(|e| e.to_string())?;
-        if !board.is_empty(p) {
-            return Err(format!("move {i} ({x},{y}) is on an occupied point"));
-        }
-        let c = board.side_to_move();
-        board.make_move(p, c);
+        play_recorded(&mut board, i, m)?;
     }
     Ok(out)
+}
+
+/// Plays a record's move `i` (`[x, y]` or `[x, y, ms]`) for the side to move.
+fn play_recorded(board: &mut Board, i: usize, m: &[i64]) -> Result<(), String> {
+    let (x, y) = match m {
+        [x, y, ..] => (*x, *y),
+        _ => return Err(format!("move {i} is not [x, y]")),
+    };
+    let p = board.pos(x, y).map_err(|e| e.to_string())?;
+    if !board.is_empty(p) {
+        return Err(format!("move {i} ({x},{y}) is on an occupied point"));
+    }
+    let c = board.side_to_move();
+    board.make_move(p, c);
+    Ok(())
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -495,6 +523,7 @@ pub fn play_game(config: &GenConfig, seed: u64) -> GameRecord {
         size: config.size,
         moves,
         winner,
+        value: None,
     }
 }
 
@@ -562,6 +591,38 @@ mod tests {
             serde_json::to_string(&b).unwrap()
         );
         assert!(a.iter().all(|g| g.winner.is_some() || g.moves.len() >= 200));
+    }
+
+    /// A labelled position is one sample of its final position with the label as its target;
+    /// a position that is not quiet, a label outside 0..1 and a bad move are refused or skipped.
+    #[test]
+    fn a_labelled_position_is_one_sample_of_its_final_position() {
+        let line = r#"{"rule":"freestyle","size":15,"moves":[[7,7],[8,8],[7,8]],"winner":null,"value":0.75}"#;
+        let game: GameRecord = serde_json::from_str(line).unwrap();
+        let s = samples(&game, 8).unwrap();
+        assert_eq!(s.len(), 1);
+        assert_eq!(s[0].result, 0.75);
+        let mut board = Board::square(15, Rule::Freestyle).unwrap();
+        for (x, y) in [(7, 7), (8, 8), (7, 8)] {
+            let c = board.side_to_move();
+            board.make_move(Pos::new(x, y).unwrap(), c);
+        }
+        assert_eq!(s[0].features, features(&board).unwrap());
+        // Black has a straight four to make: not quiet, no sample.
+        let open_three = r#"{"rule":"freestyle","size":15,"moves":[[5,7],[0,0],[6,7],[0,2],[7,7],[0,4]],"value":0.9}"#;
+        let game: GameRecord = serde_json::from_str(open_three).unwrap();
+        assert!(samples(&game, 0).unwrap().is_empty());
+        let bad = r#"{"rule":"freestyle","size":15,"moves":[[7,7]],"value":1.5}"#;
+        assert!(samples(&serde_json::from_str(bad).unwrap(), 0).is_err());
+        let twice = r#"{"rule":"freestyle","size":15,"moves":[[7,7],[7,7]],"value":0.5}"#;
+        assert!(samples(&serde_json::from_str(twice).unwrap(), 0).is_err());
+        // A game record (no value) still gives its positions from the skip on.
+        let game = GameRecord {
+            value: None,
+            winner: Some("black".into()),
+            ..serde_json::from_str(line).unwrap()
+        };
+        assert_eq!(samples(&game, 0).unwrap().len(), 3);
     }
 
     /// On data whose results follow a known model, the fit lowers the loss and moves the weights

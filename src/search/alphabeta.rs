@@ -40,9 +40,6 @@ const UNSTABLE_TIME_FACTOR: f64 = 1.4;
 const SCORE_DROP_TIME_FACTOR: f64 = 1.5;
 /// A score drop that calls for more time.
 const SCORE_DROP: i32 = 40;
-/// An iteration is started only if this share of its expected cost fits before the maximum (an
-/// interrupted iteration still yields a move that beat the previous best).
-const MIN_USEFUL_ITERATION_SHARE: f64 = 0.2;
 
 /// What move generation decided for a node.
 enum NodeMoves {
@@ -63,6 +60,7 @@ pub(crate) struct ThreadLimits {
     pub max_nodes: Option<u64>,
     pub vcf_depth: u32,
     pub start_fraction: f64,
+    pub useful_share: f64,
 }
 
 /// One search thread's state.
@@ -373,8 +371,9 @@ impl<'a> Searcher<'a> {
                 f
             };
             let optimum = (budget.optimum_ms as f64 * factor).min(budget.maximum_ms as f64);
-            // The next iteration costs a few times this one; one that cannot even reach the
-            // maximum with a fifth of that is not started.
+            // The next iteration costs a few times this one; one that cannot even get through
+            // `useful_share` of that before the maximum is not started (an interrupted
+            // iteration still yields a move that beat the previous best).
             let growth = if last_iteration_ms > 0 {
                 (this_iteration_ms as f64 / last_iteration_ms as f64).clamp(1.5, 6.0)
             } else {
@@ -382,7 +381,7 @@ impl<'a> Searcher<'a> {
             };
             last_iteration_ms = this_iteration_ms.max(1);
             if elapsed as f64 >= optimum * self.limits.start_fraction
-                || elapsed as f64 + this_iteration_ms as f64 * growth * MIN_USEFUL_ITERATION_SHARE
+                || elapsed as f64 + this_iteration_ms as f64 * growth * self.limits.useful_share
                     > budget.maximum_ms as f64
             {
                 // Time that a turn limit would leave unused goes into a last, deeper check of
