@@ -375,7 +375,7 @@ impl Default for TimeParams {
             match_share_cap_factor: 3,
             unlimited_move_ms: 10_000,
             iteration_start_fraction: 0.9,
-            iteration_useful_share: 0.2,
+            iteration_useful_share: 0.0,
         }
     }
 }
