@@ -190,7 +190,7 @@ pub fn run(
         random_candidates: 0,
         seed: 0,
         start_fraction: 1.0,
-        useful_share: 0.2,
+        useful_share: 0.0,
         multi_pv: 1,
     };
     let mut total = BenchReport { nodes: 0, ms: 0 };

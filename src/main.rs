@@ -92,8 +92,8 @@ enum TuneAction {
     },
     /// Fits the evaluation's weights and tempo to game records (JSON lines: `gen`'s output or a
     /// tournament's games.jsonl) or labelled positions (the same fields plus `value`, the side to
-    /// move's expected score after the moves) and prints the loss before and after; `--write FILE` writes the
-    /// weights as Rust source (src/pattern/weights.rs).
+    /// move's expected score after the moves) and prints the loss before and after; `--write
+    /// FILE` writes the weights as Rust source (src/pattern/weights.rs).
     Fit {
         /// Game record files.
         #[arg(required = true)]

@@ -210,7 +210,7 @@ pub(crate) fn with_solver_params<T>(
         max_nodes,
         vcf_depth,
         start_fraction: 1.0,
-        useful_share: 0.2,
+        useful_share: 0.0,
     };
     let mut s = Searcher::new(board.clone(), &tt, params, &stop, &clock, limits);
     f(&mut s)
