@@ -316,13 +316,17 @@ impl Board {
         debug_assert!(self.contains(p) && self.is_empty(p), "make_move on {p:?}");
         let code = stone_code(color);
         self.cells[p.index()] = code;
-        let mut saved = Saved {
+        // The record is filled where it is kept (the stack is moved out meanwhile, which costs
+        // a pointer swap, not a copy of the record).
+        let mut stack = std::mem::take(&mut self.saved);
+        stack.push(Saved {
             potential: self.potential,
             ..Saved::default()
-        };
+        });
         self.leave_candidates::<LIGHT>(p.index());
-        self.update_neighbours::<true, LIGHT>(p, code as u32, &mut saved);
-        self.saved.push(saved);
+        let saved = stack.last_mut().expect("just pushed");
+        self.update_neighbours::<true, LIGHT>(p, code as u32, saved);
+        self.saved = stack;
         self.update_near::<true, LIGHT>(p);
         self.hash ^= ZOBRIST[color.index()][p.index()];
         self.counts[color.index()] += 1;
@@ -335,18 +339,20 @@ impl Board {
     fn undo<const LIGHT: bool>(&mut self) -> Option<(Pos, Color)> {
         let (p, color) = self.history.pop()?;
         let code = stone_code(color);
-        let mut saved = self
-            .saved
-            .pop()
+        let mut stack = std::mem::take(&mut self.saved);
+        let saved = stack
+            .last_mut()
             .expect("every move of the history saved what it changed");
         // The potential sums are put back at once, so no step below needs to touch them.
         self.update_near::<false, true>(p);
         self.cells[p.index()] = CELL_EMPTY;
-        self.update_neighbours::<false, LIGHT>(p, code as u32, &mut saved);
+        self.update_neighbours::<false, LIGHT>(p, code as u32, saved);
         self.rejoin_candidates::<true>(p.index());
         if !LIGHT {
             self.potential = saved.potential;
         }
+        stack.pop();
+        self.saved = stack;
         self.hash ^= ZOBRIST[color.index()][p.index()];
         self.counts[color.index()] -= 1;
         #[cfg(debug_assertions)]
@@ -370,6 +376,11 @@ impl Board {
                 let di = d.index();
                 for (j, q, shift) in neighbours(p, delta) {
                     self.keys[q][di] &= !(3 << shift);
+                    // Each neighbour lies on one line through the move, so a cell whose pattern
+                    // on that line did not change kept its summaries.
+                    if self.patterns[q][di] == saved.patterns[di][j] {
+                        continue;
+                    }
                     self.patterns[q][di] = saved.patterns[di][j];
                     if self.cells[q] == CELL_EMPTY {
                         for c in 0..2 {
@@ -402,7 +413,11 @@ impl Board {
             let delta = d.delta();
             let di = d.index();
             for (j, q, _) in neighbours(p, delta) {
-                self.update_summaries::<LIGHT>(q, di, saved.patterns[di][j], self.patterns[q][di]);
+                // A line whose patterns did not change leaves the cell's summaries as they are.
+                let (old, new) = (saved.patterns[di][j], self.patterns[q][di]);
+                if old != new {
+                    self.update_summaries::<LIGHT>(q, di, old, new);
+                }
             }
         }
     }
@@ -559,6 +574,13 @@ impl Board {
                     Some(Pos::from_index(i * 64 + b))
                 })
             })
+    }
+
+    /// Whether `p` is in one of `color`'s threat sets.
+    #[inline]
+    pub fn in_threat_set(&self, p: Pos, color: Color, set: ThreatSet) -> bool {
+        let i = p.index();
+        self.threat_bits[color.index()][set.index()][i / 64] & (1 << (i % 64)) != 0
     }
 
     /// Removes every stone.

@@ -11,7 +11,6 @@ use crate::pattern::PatternKind;
 use crate::pattern::cell::ThreatSet;
 
 use super::alphabeta::{Searcher, aligned_within};
-use super::threats::scan;
 
 /// Cache-key salts by attacker colour.
 const VCF_ATTACKER_SALT: [u64; 2] = [0, 0x9E37_79B9_7F4A_7C15];
@@ -84,34 +83,34 @@ impl Searcher<'_> {
             return won;
         }
         let defender = attacker.opponent();
-        let s = scan(&self.board, attacker, 100);
-        if let Some(&p) = s.us.fives.first() {
+        let board = &self.board;
+        if let Some(p) = board.threat_points(attacker, ThreatSet::Five).next() {
             line.push(p);
             return true;
         }
-        let mut candidates: SmallVec<[Pos; 16]> = if !s.them.fives.is_empty() {
-            let block = s.them.fives[0];
-            if s.them.fives.iter().any(|&p| p != block) || !s.us.fours.contains(&block) {
-                return false;
+        let mut candidates: SmallVec<[Pos; 16]> = {
+            let fours = board.threat_points(attacker, ThreatSet::Four);
+            if let Some(block) = board.threat_points(defender, ThreatSet::Five).next() {
+                if board.threat_count(defender, ThreatSet::Five) > 1
+                    || !board.in_threat_set(block, attacker, ThreatSet::Four)
+                {
+                    return false;
+                }
+                smallvec::smallvec![block]
+            } else if let Some(Some(q)) = local {
+                fours.filter(|&p| aligned_within(p, q, 4)).collect()
+            } else {
+                fours.collect()
             }
-            smallvec::smallvec![block]
-        } else if let Some(Some(q)) = local {
-            s.us.fours
-                .iter()
-                .copied()
-                .filter(|&p| aligned_within(p, q, 4))
-                .collect()
-        } else {
-            s.us.fours.clone()
         };
         // Straight fours first: they win at once.
-        candidates.sort_by_key(|p| !s.us.flex4.contains(p));
+        candidates.sort_by_key(|&p| !board.in_threat_set(p, attacker, ThreatSet::Flex4));
         let mut won = false;
         for m in candidates {
             if !self.legal(m, attacker) {
                 continue;
             }
-            if s.us.flex4.contains(&m) {
+            if self.board.in_threat_set(m, attacker, ThreatSet::Flex4) {
                 line.push(m);
                 won = true;
                 break;

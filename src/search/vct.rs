@@ -17,7 +17,6 @@ use crate::pattern::PatternKind;
 use crate::pattern::cell::ThreatSet;
 
 use super::alphabeta::Searcher;
-use super::threats::scan;
 
 /// Attacker fours and threes tried per VCT node (best by move ordering first).
 const VCT_BRANCHING: usize = 10;
@@ -61,12 +60,13 @@ impl Searcher<'_> {
                 return true;
             }
         }
-        let s = scan(&self.board, attacker, 100);
-        if let Some(&p) = s.us.fives.first() {
+        let defender = attacker.opponent();
+        if let Some(p) = self.board.threat_points(attacker, ThreatSet::Five).next() {
             first.get_or_insert(p);
             return true;
         }
-        if s.them.fives.is_empty() {
+        let their_five = self.board.threat_points(defender, ThreatSet::Five).next();
+        if their_five.is_none() {
             // The VCF of the first move's position is searched in full (it gives the first
             // move); deeper, the local VCF, which finds the fours that the last threats made.
             if root {
@@ -84,9 +84,8 @@ impl Searcher<'_> {
         // Candidate threats: fours and open-three makers, then four-shape threats, or the forced block of a defender four
         // when that block is itself a threat.
         let mut candidates: Vec<(Pos, i32)> = Vec::new();
-        if !s.them.fives.is_empty() {
-            let block = s.them.fives[0];
-            if s.them.fives.iter().any(|&p| p != block) {
+        if let Some(block) = their_five {
+            if self.board.threat_count(defender, ThreatSet::Five) > 1 {
                 return false;
             }
             candidates.push((block, 0));
@@ -119,7 +118,7 @@ impl Searcher<'_> {
         if !won
             && depth >= 2
             && self.params.vct_shape_threats
-            && s.them.fives.is_empty()
+            && their_five.is_none()
             && !self.aborted()
         {
             for (m, _) in self.four_shape_threats(attacker) {
@@ -240,8 +239,7 @@ impl Searcher<'_> {
     /// The defender's replies to the attacker's threat on `m`: `None` if `m` threatens nothing
     /// (or the defender has a five), an empty list if nothing defends, else every defence.
     fn replies(&mut self, m: Pos, attacker: Color, defender: Color) -> Option<Vec<Pos>> {
-        let s = scan(&self.board, defender, 100);
-        if !s.us.fives.is_empty() {
+        if self.board.threat_count(defender, ThreatSet::Five) > 0 {
             return None; // the defender wins first
         }
         let completions = self.completions(m, attacker);
@@ -271,7 +269,10 @@ impl Searcher<'_> {
             replies.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             return Some(replies.into_iter().map(|(p, _)| p).collect());
         }
-        let mut replies: Vec<Pos> = s.us.fours.to_vec();
+        let mut replies: Vec<Pos> = self
+            .board
+            .threat_points(defender, ThreatSet::Four)
+            .collect();
         replies.retain(|&p| self.legal(p, defender));
         for p in self.three_blocks(defender) {
             if !replies.contains(&p) {
