@@ -92,7 +92,8 @@ pub struct Board {
     restricted: [bool; 2],
     hash: u64,
     history: Vec<(Pos, Color)>,
-    /// For each move of the history, what it changed around it as it was before it.
+    /// For each move of the history, what it changed around it as it was before it (slot n for
+    /// move n; slots past the history are stale records kept for reuse).
     saved: Vec<Saved>,
     counts: [usize; 2],
     /// Light moves on top of the history (see [`Board::make_light_move`]).
@@ -316,15 +317,17 @@ impl Board {
         debug_assert!(self.contains(p) && self.is_empty(p), "make_move on {p:?}");
         let code = stone_code(color);
         self.cells[p.index()] = code;
-        // The record is filled where it is kept (the stack is moved out meanwhile, which costs
-        // a pointer swap, not a copy of the record).
+        // The record of move n is slot n of the stack, filled where it is kept (the stack is
+        // moved out meanwhile, a pointer swap): a slot is reused as it is, since placing a
+        // stone writes every field of it.
         let mut stack = std::mem::take(&mut self.saved);
-        stack.push(Saved {
-            potential: self.potential,
-            ..Saved::default()
-        });
+        let slot = self.history.len();
+        if stack.len() <= slot {
+            stack.resize(slot + 1, Saved::default());
+        }
+        let saved = &mut stack[slot];
+        saved.potential = self.potential;
         self.leave_candidates::<LIGHT>(p.index());
-        let saved = stack.last_mut().expect("just pushed");
         self.update_neighbours::<true, LIGHT>(p, code as u32, saved);
         self.saved = stack;
         self.update_near::<true, LIGHT>(p);
@@ -340,9 +343,7 @@ impl Board {
         let (p, color) = self.history.pop()?;
         let code = stone_code(color);
         let mut stack = std::mem::take(&mut self.saved);
-        let saved = stack
-            .last_mut()
-            .expect("every move of the history saved what it changed");
+        let saved = &mut stack[self.history.len()];
         // The potential sums are put back at once, so no step below needs to touch them.
         self.update_near::<false, true>(p);
         self.cells[p.index()] = CELL_EMPTY;
@@ -351,7 +352,6 @@ impl Board {
         if !LIGHT {
             self.potential = saved.potential;
         }
-        stack.pop();
         self.saved = stack;
         self.hash ^= ZOBRIST[color.index()][p.index()];
         self.counts[color.index()] -= 1;
