@@ -32,8 +32,10 @@ use crate::pattern::{
 use crate::rule::Rule;
 
 /// What a move changed around it, as it was before the move: its line neighbours' patterns
-/// and summaries (by direction, then behind and ahead at distance 1, 2, …) and the potential
-/// sums. Its undo puts them back instead of computing them again.
+/// (by direction, then behind and ahead at distance 1, 2, …), the summaries of those whose
+/// pattern the move changed (full moves only: a light move's undo recomputes the line codes
+/// from the patterns) and the potential sums. Its undo puts them back instead of computing
+/// them again.
 #[derive(Clone, Copy)]
 struct Saved {
     patterns: [[u16; 2 * HALF_WINDOW]; 4],
@@ -381,8 +383,13 @@ impl Board {
                     if self.patterns[q][di] == saved.patterns[di][j] {
                         continue;
                     }
+                    let now = self.patterns[q][di];
                     self.patterns[q][di] = saved.patterns[di][j];
-                    if self.cells[q] == CELL_EMPTY {
+                    if LIGHT {
+                        // A light move changed only the line codes (and with them the threat
+                        // sets): they are recomputed from the pattern put back.
+                        self.update_summaries::<true>(q, di, now, saved.patterns[di][j]);
+                    } else if self.cells[q] == CELL_EMPTY {
                         for c in 0..2 {
                             let before = saved.summaries[di][j][c];
                             let (now, was) =
@@ -405,7 +412,6 @@ impl Board {
             for (j, q, shift) in neighbours(p, delta) {
                 self.keys[q][di] |= code << shift;
                 saved.patterns[di][j] = self.patterns[q][di];
-                saved.summaries[di][j] = self.summaries[q];
                 self.patterns[q][di] = table.lookup(self.keys[q][di]);
             }
         }
@@ -413,9 +419,13 @@ impl Board {
             let delta = d.delta();
             let di = d.index();
             for (j, q, _) in neighbours(p, delta) {
-                // A line whose patterns did not change leaves the cell's summaries as they are.
+                // A line whose patterns did not change leaves the cell's summaries as they are;
+                // a full move keeps the summaries it changes for the undo.
                 let (old, new) = (saved.patterns[di][j], self.patterns[q][di]);
                 if old != new {
+                    if !LIGHT {
+                        saved.summaries[di][j] = self.summaries[q];
+                    }
                     self.update_summaries::<LIGHT>(q, di, old, new);
                 }
             }
