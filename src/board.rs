@@ -296,8 +296,9 @@ impl Board {
     }
 
     /// Places a stone like [`Board::make_move`] but keeps only what threat searches read up to
-    /// date — keys, patterns, the cells' line codes and threat sets, near counts, hash — and
-    /// leaves the evaluation (the summaries' weights and the potential sums) as it was. Light
+    /// date — keys, patterns, the cells' line codes, move-ordering weights and threat sets, near
+    /// counts, hash — and leaves the evaluation (the cells' potentials and the potential sums)
+    /// as it was. Light
     /// moves are taken back with [`Board::undo_light_move`]; once they all are, the board is
     /// exactly as before. No full move may be made while a light move is on the board.
     #[inline]
@@ -387,7 +388,7 @@ impl Board {
                     self.patterns[q][di] = saved.patterns[di][j];
                     if LIGHT {
                         // A light move changed only the line codes (and with them the threat
-                        // sets): they are recomputed from the pattern put back.
+                        // sets) and the move-ordering weights: they follow the pattern put back.
                         self.update_summaries::<true>(q, di, now, saved.patterns[di][j]);
                     } else if self.cells[q] == CELL_EMPTY {
                         for c in 0..2 {
@@ -436,7 +437,7 @@ impl Board {
     /// summaries, the potential sums (candidate cells only) and the threat sets. Only empty
     /// cells' summaries are kept up to date: an occupied cell's lines change only while its
     /// stone is on the board, and they are back as they were when the stone is taken back. A
-    /// light update changes only the line codes and threat sets.
+    /// light update changes only the line codes, the move-ordering weights and the threat sets.
     #[inline(always)]
     fn update_summaries<const LIGHT: bool>(&mut self, q: usize, di: usize, old: u16, new: u16) {
         if self.cells[q] != CELL_EMPTY {
@@ -449,7 +450,7 @@ impl Board {
             let old_mask = summary.threat_mask();
             let (old_byte, new_byte) = ((old >> shift) as u8, (new >> shift) as u8);
             if LIGHT {
-                summary.update_codes(di, new_byte);
+                summary.update_light(di, old_byte, new_byte);
             } else {
                 let delta = summary.update(di, old_byte, new_byte, self.restricted[c]);
                 self.potential[c] += candidate * delta;
@@ -800,9 +801,12 @@ impl Board {
             if self.light_moves == 0 {
                 assert_eq!(self.summary(p, c), s, "{c} summary of {p:?}");
             } else {
-                assert!(
-                    self.summary(p, c).same_threats(s),
-                    "{c} line codes of {p:?}"
+                let now = self.summary(p, c);
+                assert!(now.same_threats(s), "{c} line codes of {p:?}");
+                assert_eq!(
+                    (now.attack(), now.defence()),
+                    (s.attack(), s.defence()),
+                    "{c} move-ordering values of {p:?}"
                 );
             }
         }

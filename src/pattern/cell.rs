@@ -250,8 +250,22 @@ impl CellSummary {
         (self.potential - before) as i32
     }
 
+    /// Replaces line `dir`'s pattern `old` by `new` (both bytes) in the line codes, the
+    /// combination byte and the move-ordering weights, leaving the evaluation (the ordered
+    /// index and the potential) alone: the board's light moves, which threat searches order
+    /// their moves under.
+    #[inline(always)]
+    pub fn update_light(&mut self, dir: usize, old: u8, new: u8) {
+        let (eo, en) = (&LINE_TABLE[old as usize], &LINE_TABLE[new as usize]);
+        self.attack += en.attack - eo.attack;
+        self.defence += en.defence - eo.defence;
+        let shift = CODE_BITS * dir as u32;
+        self.codes = (self.codes & !(7 << shift)) | (en.code << shift);
+        self.info = COMBO_TABLE[self.codes as usize];
+    }
+
     /// Replaces line `dir`'s code by that of the pattern byte `new`, and the combination byte
-    /// with it, leaving the weights alone (the board's light moves).
+    /// with it, leaving the weights alone.
     #[inline(always)]
     pub fn update_codes(&mut self, dir: usize, new: u8) {
         let shift = CODE_BITS * dir as u32;

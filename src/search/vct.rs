@@ -12,7 +12,7 @@
 use smallvec::SmallVec;
 
 use crate::core::{Color, Dir, Pos};
-use crate::eval::{Threat, reference_move_score};
+use crate::eval::{Threat, move_score};
 use crate::pattern::PatternKind;
 use crate::pattern::cell::ThreatSet;
 
@@ -90,8 +90,8 @@ impl Searcher<'_> {
             }
             candidates.push((block, 0));
         } else {
-            // Four and open-three points, in board order, scored from the patterns (the
-            // summaries' weights are not kept up to date under light moves).
+            // Four and open-three points, in board order, with their move-ordering scores
+            // (which light moves keep up to date).
             let mut points: SmallVec<[Pos; 32]> = self
                 .board
                 .threat_points(attacker, ThreatSet::Four)
@@ -100,7 +100,7 @@ impl Searcher<'_> {
             points.sort();
             points.dedup();
             for &p in &points {
-                candidates.push((p, reference_move_score(&self.board, p, attacker)));
+                candidates.push((p, move_score(&self.board, p, attacker)));
             }
             candidates.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             candidates.truncate(VCT_BRANCHING);
@@ -228,7 +228,7 @@ impl Searcher<'_> {
                 ok
             };
             if makes_shape {
-                out.push((m, reference_move_score(&self.board, m, attacker)));
+                out.push((m, move_score(&self.board, m, attacker)));
             }
             i = j;
         }
@@ -264,7 +264,7 @@ impl Searcher<'_> {
             let mut replies: Vec<(Pos, i32)> = self
                 .four_shape_defences(defender, &shapes)
                 .into_iter()
-                .map(|(p, _)| (p, reference_move_score(&self.board, p, defender)))
+                .map(|(p, _)| (p, move_score(&self.board, p, defender)))
                 .collect();
             replies.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             return Some(replies.into_iter().map(|(p, _)| p).collect());
@@ -279,7 +279,7 @@ impl Searcher<'_> {
                 replies.push(p);
             }
         }
-        replies.sort_by_key(|&p| -reference_move_score(&self.board, p, defender));
+        replies.sort_by_key(|&p| -move_score(&self.board, p, defender));
         Some(replies)
     }
 }
