@@ -132,6 +132,17 @@ pub struct SearchParams {
     /// 0 = off (0..=200).
     #[serde(default)]
     pub safety_final_percent: u32,
+    /// Share in percent of its ordering score that a move keeps when it is far from both of
+    /// the last two moves (neither within two cells nor on one of their lines within four):
+    /// below 100 such moves are tried later and more often count as quiet (reduced, pruned);
+    /// 100 = no change (1..=100).
+    #[serde(default = "full_percent")]
+    pub far_move_percent: i32,
+}
+
+/// The default of a percentage that changes nothing at 100.
+fn full_percent() -> i32 {
+    100
 }
 
 impl SearchParams {
@@ -218,6 +229,7 @@ impl SearchParams {
                 0,
                 200,
             ),
+            ("far_move_percent", s.far_move_percent as i64, 1, 100),
             (
                 "safety_vct_share_percent",
                 s.safety_vct_share_percent as i64,
@@ -297,6 +309,7 @@ impl Default for SearchParams {
             safety_vct_share_percent: 50,
             eval_parent_percent: 50,
             safety_final_percent: 100,
+            far_move_percent: 100,
         }
     }
 }
@@ -468,6 +481,22 @@ mod tests {
         s.lmp_counts[0] = 3;
         s.lmr_log_percent = 301;
         assert!(s.check().is_err());
+    }
+
+    #[test]
+    fn the_far_move_share_is_a_percentage_that_defaults_to_no_change() {
+        // A config written before the key existed changes nothing.
+        let text =
+            include_str!("../engine-config/default.toml").replace("far_move_percent = 100\n", "");
+        assert_eq!(
+            Params::from_toml(&text).unwrap().search.far_move_percent,
+            100
+        );
+        let mut s = SearchParams::default();
+        for (value, ok) in [(0, false), (1, true), (50, true), (100, true), (101, false)] {
+            s.far_move_percent = value;
+            assert_eq!(s.check().is_ok(), ok, "far_move_percent = {value}");
+        }
     }
 
     #[test]

@@ -101,6 +101,12 @@ pub(super) fn aligned_within(p: Pos, q: Pos, reach: usize) -> bool {
     dx.max(dy) <= reach && (dx == 0 || dy == 0 || dx == dy)
 }
 
+/// Whether `p` is near the move `q`: within two cells of it, or on one of its lines within four.
+fn is_near_move(p: Pos, q: Pos) -> bool {
+    let (dx, dy) = (p.x().abs_diff(q.x()), p.y().abs_diff(q.y()));
+    dx.max(dy) <= 2 || aligned_within(p, q, 4)
+}
+
 /// The direction `d` and the signed offset `k` (1..=5 in size) with `q` lying `k` steps from
 /// `p` along `d`, for distinct points `p` and `q` that are [`aligned_within`] 5 of each other.
 fn line_offset(p: Pos, q: Pos) -> (Dir, isize) {
@@ -499,9 +505,25 @@ impl<'a> Searcher<'a> {
             NodeMoves::Done(score) => return score,
             NodeMoves::Search { moves, forced } => (moves, forced),
         };
-        // Ordering: TT move, killers, then pattern score plus history.
+        // Ordering: TT move, killers, then pattern score (less for moves far from the last
+        // two) plus history.
         let side = us.index();
+        let far_percent = self.params.far_move_percent;
+        let recent: SmallVec<[Pos; 2]> = if far_percent < 100 {
+            self.board
+                .history()
+                .iter()
+                .rev()
+                .take(2)
+                .map(|&(p, _)| p)
+                .collect()
+        } else {
+            SmallVec::new()
+        };
         for m in moves.iter_mut() {
+            if !recent.is_empty() && !recent.iter().any(|&r| is_near_move(m.0, r)) {
+                m.1 = m.1 * far_percent / 100;
+            }
             let mut bonus = self.history[m.0.index()][side] / 8;
             if Some(m.0) == tt_move {
                 bonus += 1 << 24;
@@ -1125,6 +1147,28 @@ mod tests {
     use super::*;
     use rand_core::{RngCore, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// A move is near another within two cells in any direction, or on its lines within
+    /// four cells, and nowhere else.
+    #[test]
+    fn near_moves_are_close_or_on_a_line_within_four() {
+        let at = |x: usize, y: usize| Pos::new(x, y).unwrap();
+        let q = at(7, 7);
+        for (x, y, near) in [
+            (7, 7, true),
+            (9, 8, true),
+            (5, 9, true),
+            (11, 7, true),
+            (3, 11, true),
+            (7, 3, true),
+            (12, 7, false),
+            (10, 8, false),
+            (4, 9, false),
+            (2, 12, false),
+        ] {
+            assert_eq!(is_near_move(at(x, y), q), near, "({x}, {y})");
+        }
+    }
 
     /// Picking the moves one at a time gives exactly the sorted order, whatever the list's
     /// length and however many scores tie.

@@ -88,7 +88,7 @@ impl Searcher<'_> {
             line.push(p);
             return true;
         }
-        let mut candidates: SmallVec<[Pos; 16]> = {
+        let candidates: SmallVec<[Pos; 16]> = {
             let fours = board.threat_points(attacker, ThreatSet::Four);
             if let Some(block) = board.threat_points(defender, ThreatSet::Five).next() {
                 if board.threat_count(defender, ThreatSet::Five) > 1
@@ -103,17 +103,18 @@ impl Searcher<'_> {
                 fours.collect()
             }
         };
-        // Straight fours first: they win at once.
-        candidates.sort_by_key(|&p| !board.in_threat_set(p, attacker, ThreatSet::Flex4));
+        // Straight fours first: a legal one wins at once.
+        for &m in &candidates {
+            if self.board.in_threat_set(m, attacker, ThreatSet::Flex4) && self.legal(m, attacker) {
+                line.push(m);
+                self.vcf_cache.insert(key, depth, true);
+                return true;
+            }
+        }
         let mut won = false;
         for m in candidates {
-            if !self.legal(m, attacker) {
+            if self.board.in_threat_set(m, attacker, ThreatSet::Flex4) || !self.legal(m, attacker) {
                 continue;
-            }
-            if self.board.in_threat_set(m, attacker, ThreatSet::Flex4) {
-                line.push(m);
-                won = true;
-                break;
             }
             self.board.make_light_move(m, attacker);
             let completions = self.completions(m, attacker);
