@@ -298,9 +298,9 @@ impl Board {
     /// Places a stone like [`Board::make_move`] but keeps only what threat searches read up to
     /// date — keys, patterns, the cells' line codes, move-ordering weights and threat sets, near
     /// counts, hash — and leaves the evaluation (the cells' potentials and the potential sums)
-    /// as it was. Light
-    /// moves are taken back with [`Board::undo_light_move`]; once they all are, the board is
-    /// exactly as before. No full move may be made while a light move is on the board.
+    /// as it was. Light moves are taken back with [`Board::undo_light_move`]; once they all
+    /// are, the board is exactly as before. No full move may be made while a light move is on
+    /// the board.
     #[inline]
     pub fn make_light_move(&mut self, p: Pos, color: Color) {
         self.light_moves += 1;
