@@ -20,6 +20,8 @@ use super::alphabeta::Searcher;
 
 /// Attacker fours and threes tried per VCT node (best by move ordering first).
 const VCT_BRANCHING: usize = 10;
+/// The defender's replies to one threat.
+type Replies = SmallVec<[Pos; 16]>;
 /// Four-shape threats tried per VCT node after them.
 const SHAPE_THREAT_BRANCHING: usize = 4;
 
@@ -83,7 +85,7 @@ impl Searcher<'_> {
         }
         // Candidate threats: fours and open-three makers, then four-shape threats, or the forced block of a defender four
         // when that block is itself a threat.
-        let mut candidates: Vec<(Pos, i32)> = Vec::new();
+        let mut candidates: SmallVec<[(Pos, i32); 32]> = SmallVec::new();
         if let Some(block) = their_five {
             if self.board.threat_count(defender, ThreatSet::Five) > 1 {
                 return false;
@@ -238,7 +240,7 @@ impl Searcher<'_> {
 
     /// The defender's replies to the attacker's threat on `m`: `None` if `m` threatens nothing
     /// (or the defender has a five), an empty list if nothing defends, else every defence.
-    fn replies(&mut self, m: Pos, attacker: Color, defender: Color) -> Option<Vec<Pos>> {
+    fn replies(&mut self, m: Pos, attacker: Color, defender: Color) -> Option<Replies> {
         if self.board.threat_count(defender, ThreatSet::Five) > 0 {
             return None; // the defender wins first
         }
@@ -248,12 +250,12 @@ impl Searcher<'_> {
             1 => {
                 let d = completions[0];
                 return Some(if self.legal(d, defender) {
-                    vec![d]
+                    smallvec::smallvec![d]
                 } else {
-                    Vec::new()
+                    Replies::new()
                 });
             }
-            _ => return Some(Vec::new()),
+            _ => return Some(Replies::new()),
         }
         if !self.has_open_three(attacker) {
             // A four-shape threat: the defender's fours and the points that leave no four shape.
@@ -261,7 +263,7 @@ impl Searcher<'_> {
             if shapes.is_empty() {
                 return None;
             }
-            let mut replies: Vec<(Pos, i32)> = self
+            let mut replies: SmallVec<[(Pos, i32); 16]> = self
                 .four_shape_defences(defender, &shapes)
                 .into_iter()
                 .map(|(p, _)| (p, move_score(&self.board, p, defender)))
@@ -269,11 +271,11 @@ impl Searcher<'_> {
             replies.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             return Some(replies.into_iter().map(|(p, _)| p).collect());
         }
-        let mut replies: Vec<Pos> = self
+        let mut replies: Replies = self
             .board
             .threat_points(defender, ThreatSet::Four)
             .collect();
-        replies.retain(|&p| self.legal(p, defender));
+        replies.retain(|p| self.legal(*p, defender));
         for p in self.three_blocks(defender) {
             if !replies.contains(&p) {
                 replies.push(p);
