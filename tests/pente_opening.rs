@@ -677,9 +677,8 @@ fn tournaments_refuse_swap_and_swap2() {
     use omok::tournament::pente::PenteTournament;
     use omok::tournament::spec::TournamentArgs;
     for rule in ["swap", "swap2"] {
-        let dir = std::env::temp_dir().join(format!("omok-pente-opening-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(format!("{rule}.toml"));
+        let dir = common::TempDir::new("pente-opening");
+        let path = dir.path().join(format!("{rule}.toml"));
         let body = format!(
             "rule = \"pente\"\ngames = 2\n[pente]\nopeningRule = \"{rule}\"\n[[engine]]\nlevel = 1\n[[engine]]\nlevel = 2\n"
         );

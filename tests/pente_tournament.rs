@@ -11,12 +11,12 @@ fn exe() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_BIN_EXE_pbrain-omok"))
 }
 
-fn spec(name: &str, body: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("omok-pente-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.toml"));
+/// Writes a spec into a temporary folder (removed when the returned guard is dropped).
+fn spec(name: &str, body: &str) -> (common::TempDir, std::path::PathBuf) {
+    let dir = common::TempDir::new(&format!("pente-{name}"));
+    let path = dir.path().join(format!("{name}.toml"));
     std::fs::write(&path, body).unwrap();
-    path
+    (dir, path)
 }
 
 fn args(path: std::path::PathBuf) -> TournamentArgs {
@@ -44,7 +44,8 @@ level = 1
 
 #[test]
 fn a_small_gauntlet_is_deterministic() {
-    let t = PenteTournament::load(&args(spec("small", SMALL)), &exe()).unwrap();
+    let (_dir, path) = spec("small", SMALL);
+    let t = PenteTournament::load(&args(path), &exe()).unwrap();
     assert_eq!(t.pairs, vec![(0, 1), (0, 2)]);
     let a = run(&t);
     let b = run(&t);
@@ -52,7 +53,8 @@ fn a_small_gauntlet_is_deterministic() {
     for line in &a {
         assert_eq!(line.wins + line.losses + line.draws, 4);
     }
-    let out = common::run_binary(&["tournament", spec("bin", SMALL).to_str().unwrap()], "");
+    let (_bin_dir, bin_path) = spec("bin", SMALL);
+    let out = common::run_binary(&["tournament", bin_path.to_str().unwrap()], "");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("Pente 9x9, 4 games per pair"), "{text}");
@@ -68,7 +70,7 @@ fn bad_specs_are_refused() {
         "rule = \"pente\"\n[pente]\nplayers = 3\n[[engine]]\nlevel = 1\n[[engine]]\nlevel = 2\n",
     ] {
         assert!(
-            PenteTournament::load(&args(spec("bad", body)), &exe()).is_err(),
+            PenteTournament::load(&args(spec("bad", body).1), &exe()).is_err(),
             "{body}"
         );
     }
@@ -76,7 +78,8 @@ fn bad_specs_are_refused() {
 
 #[test]
 fn a_referee_judged_game_ends_with_a_result() {
-    let t = PenteTournament::load(&args(spec("one", SMALL)), &exe()).unwrap();
+    let (_dir, path) = spec("one", SMALL);
+    let t = PenteTournament::load(&args(path), &exe()).unwrap();
     let rules = PenteRules {
         board_size: 9,
         ..PenteRules::default()
@@ -111,7 +114,7 @@ name = "brain-2"
 command = "self"
 info = ["max_node 300", "strength 20"]
 "#;
-    let path = spec("brains", body);
+    let (_dir, path) = spec("brains", body);
     let t = PenteTournament::load(&args(path.clone()), &exe()).unwrap();
     let lines = run(&t);
     for l in &lines {

@@ -114,3 +114,28 @@ pub fn brain_lines(input: &str) -> Vec<String> {
         .map(String::from)
         .collect()
 }
+
+/// A fresh folder under the system's temporary folder, removed with everything in it when the
+/// value is dropped (at the end of the test that made it).
+pub struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    /// `omok-<name>-<process id>`, emptied if a killed run left it behind.
+    pub fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("omok-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    /// The folder.
+    pub fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
