@@ -396,8 +396,10 @@ fn an_engine_that_cannot_start_stops_the_run_before_any_game() {
             "START 9 failed: no answer within 300 ms",
         ),
     ];
+    // The broken engine comes first: the first engine in spec order that cannot play is the
+    // error, so omok's own start (slow in a debug build on a loaded machine) cannot decide it.
     for (engine, name, cause) in cases {
-        let body = format!("[[engine]]\nstrength = 0\n{engine}");
+        let body = format!("{engine}[[engine]]\nstrength = 0\n");
         let err = try_run(&dir, header, &body)
             .err()
             .expect("an error")
@@ -411,7 +413,7 @@ fn an_engine_that_cannot_start_stops_the_run_before_any_game() {
     std::fs::write(
         &spec,
         format!(
-            "{header}[[engine]]\nstrength = 0\n[[engine]]\ncommand = \"/nonexistent/pbrain-x\"\n"
+            "{header}[[engine]]\ncommand = \"/nonexistent/pbrain-x\"\n[[engine]]\nstrength = 0\n"
         ),
     )
     .unwrap();
