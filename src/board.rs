@@ -10,8 +10,9 @@
 //! - `summaries[p][c]` is the [`CellSummary`] of colour `c`'s patterns on `p` (every cell, occupied
 //!   and wall cells too); an empty `p` is in exactly the threat sets of colour `c` that the
 //!   summary's mask names, and occupied cells are in none (`threat_counts` are the set sizes);
-//! - `potential[c]` is the sum of `summaries[p][c].potential()` over the candidate cells (empty,
-//!   `near[p] > 0`): the incremental static evaluation.
+//! - `potential[c]` is the sum of `summaries[p][c].potential(restricted[c])` over the candidate
+//!   cells (empty, `near[p] > 0`), both evaluation values packed in one number: the incremental
+//!   static evaluation.
 //!
 //! A move touches the ten neighbours of the stone in each of the four directions: it sets two bits
 //! in each neighbour's key and looks its pattern up again. Undo clears the bits and looks up again,
@@ -24,7 +25,7 @@ use std::fmt;
 use crate::core::PAD;
 use crate::core::{Color, Dir, GRID_CELLS, MAX_SIZE, MIN_SIZE, Pos, STRIDE, ZOBRIST};
 use crate::error::BoardError;
-use crate::pattern::cell::{CellSummary, ThreatSet};
+use crate::pattern::cell::{CellSummary, PackedPotential, ThreatSet, unpack_potential};
 use crate::pattern::{
     CELL_BLACK, CELL_EMPTY, CELL_WALL, CELL_WHITE, HALF_WINDOW, Line, LinePattern, PatternTable,
     key_shift,
@@ -40,7 +41,7 @@ use crate::rule::Rule;
 struct Saved {
     patterns: [[u16; 2 * HALF_WINDOW]; 4],
     summaries: [[[CellSummary; 2]; 2 * HALF_WINDOW]; 4],
-    potential: [i32; 2],
+    potential: [PackedPotential; 2],
 }
 
 impl Default for Saved {
@@ -89,7 +90,7 @@ pub struct Board {
     /// Per colour and [`ThreatSet`]: one bit per padded-grid cell.
     threat_bits: Box<[[[u64; THREAT_WORDS]; 4]; 2]>,
     threat_counts: [[u16; 4]; 2],
-    potential: [i32; 2],
+    potential: [PackedPotential; 2],
     /// Whether a colour's forbidden shapes count for nothing (renju black).
     restricted: [bool; 2],
     hash: u64,
@@ -165,7 +166,7 @@ impl Board {
             let raw = board.patterns[i];
             for (c, s) in summary.iter_mut().enumerate() {
                 let pats = raw.map(|r| LinePattern::from_byte((r >> (8 * c)) as u8));
-                *s = CellSummary::of(pats, board.restricted[c]);
+                *s = CellSummary::of(pats);
             }
         }
         // The empty board has no threats and no candidate cells: the sums start at zero.
@@ -453,7 +454,7 @@ impl Board {
                 summary.update_light(di, old_byte, new_byte);
             } else {
                 let delta = summary.update(di, old_byte, new_byte, self.restricted[c]);
-                self.potential[c] += candidate * delta;
+                self.potential[c] += candidate as PackedPotential * delta;
             }
             let new_mask = summary.threat_mask();
             if old_mask != new_mask {
@@ -503,7 +504,7 @@ impl Board {
         for c in 0..2 {
             let s = self.summaries[q][c];
             if candidate && !LIGHT {
-                self.potential[c] += sign * s.potential();
+                self.potential[c] += sign as PackedPotential * s.potential(self.restricted[c]);
             }
             let (old, new) = if sign > 0 {
                 (0, s.threat_mask())
@@ -529,8 +530,9 @@ impl Board {
                 };
                 if !LIGHT && sign != 0 && self.cells[i] == CELL_EMPTY {
                     let [b, w] = self.summaries[i];
-                    self.potential[0] += sign * b.potential();
-                    self.potential[1] += sign * w.potential();
+                    let sign = sign as PackedPotential;
+                    self.potential[0] += sign * b.potential(self.restricted[0]);
+                    self.potential[1] += sign * w.potential(self.restricted[1]);
                 }
             }
         }
@@ -553,11 +555,12 @@ impl Board {
         self.summaries[p.index()][color.index()]
     }
 
-    /// The sum of `color`'s cell potentials over the candidate points (empty, within
-    /// [`NEAR_RADIUS`] of a stone), kept incrementally.
+    /// The sums of `color`'s cell potentials over the candidate points (empty, within
+    /// [`NEAR_RADIUS`] of a stone), kept incrementally: (valued for `color` to move, valued
+    /// while `color` waits).
     #[inline]
-    pub fn potential(&self, color: Color) -> i32 {
-        self.potential[color.index()]
+    pub fn potential(&self, color: Color) -> (i32, i32) {
+        unpack_potential(self.potential[color.index()])
     }
 
     /// The number of points in one of `color`'s threat sets.
@@ -746,11 +749,12 @@ impl Board {
         assert_eq!(self.hash, hash, "hash");
         assert_eq!(self.counts, counts, "stone counts");
         for c in Color::ALL.into_iter().filter(|_| self.light_moves == 0) {
-            let potential: i32 = self
+            let restricted = self.restricted[c.index()];
+            let potential: PackedPotential = self
                 .near_empties()
-                .map(|p| self.summary(p, c).potential())
+                .map(|p| self.summary(p, c).potential(restricted))
                 .sum();
-            assert_eq!(self.potential(c), potential, "{c} potential");
+            assert_eq!(self.potential[c.index()], potential, "{c} potential");
         }
         for c in Color::ALL {
             for set in ThreatSet::ALL {
@@ -797,7 +801,7 @@ impl Board {
         }
         // Only empty cells' summaries are kept.
         for c in Color::ALL.into_iter().filter(|_| self.is_empty(p)) {
-            let s = CellSummary::of(self.patterns(p, c), self.restricted[c.index()]);
+            let s = CellSummary::of(self.patterns(p, c));
             if self.light_moves == 0 {
                 assert_eq!(self.summary(p, c), s, "{c} summary of {p:?}");
             } else {

@@ -11,7 +11,7 @@ use crate::board::Board;
 use crate::core::{Color, Pos};
 use crate::pattern::cell::{ATTACK, DEFENCE, ThreatSet};
 use crate::pattern::combo::{line_class, reference_combo};
-use crate::pattern::weights::{COMBO_POTENTIAL, THREAT_TABLE};
+use crate::pattern::weights::{COMBO_POTENTIAL_TO_MOVE, COMBO_POTENTIAL_WAITING, THREAT_TABLE};
 use crate::pattern::{LinePattern, PatternKind};
 
 /// A summary of what a stone does over the four directions.
@@ -64,12 +64,18 @@ fn side_value(pats: &[LinePattern; 4], table: &[i32; 11]) -> i32 {
 }
 
 /// What an empty cell is worth to a colour in the static evaluation: the value of the
-/// combination of line classes a stone there makes (found by search over the combinations).
-/// With `restricted` (renju black) the value comes from renju black's table, in which a cell
-/// that is surely forbidden (an overline or two fours) is worth nothing.
-pub fn cell_potential(pats: &[LinePattern; 4], restricted: bool) -> i32 {
+/// combination of line classes a stone there makes (found by search over the combinations),
+/// from the table for that colour to move (`to_move`) or for it waiting. With `restricted`
+/// (renju black) the value comes from renju black's tables, in which a cell that is surely
+/// forbidden (an overline or two fours) is worth nothing.
+pub fn cell_potential(pats: &[LinePattern; 4], restricted: bool, to_move: bool) -> i32 {
     let combo = reference_combo(pats.map(line_class));
-    COMBO_POTENTIAL[restricted as usize][combo] as i32
+    let table = if to_move {
+        &COMBO_POTENTIAL_TO_MOVE
+    } else {
+        &COMBO_POTENTIAL_WAITING
+    };
+    table[restricted as usize][combo] as i32
 }
 
 /// The value of the empty point `p` for `color` to play: its own patterns as attack plus the
@@ -85,9 +91,10 @@ pub fn reference_move_score(board: &Board, p: Pos, color: Color) -> i32 {
         + side_value(&board.patterns(p, color.opponent()), &DEFENCE)
 }
 
-/// The static evaluation for `us` to move: our potential weighted by `tempo_percent` (the
-/// initiative) minus the opponent's, scaled down by four, plus the threat table's value for the
-/// threats both sides hold. O(1): the potentials and threat sets are kept by the board.
+/// The static evaluation for `us` to move: our potential valued for the side to move, weighted
+/// by `tempo_percent` (100: as fitted), minus the opponent's valued for the side that waits,
+/// scaled down by four, plus the threat table's value for the threats both sides hold. O(1):
+/// the potentials and threat sets are kept by the board.
 #[inline]
 pub fn static_eval(board: &Board, us: Color, tempo_percent: i32) -> i32 {
     let them = us.opponent();
@@ -100,7 +107,8 @@ pub fn static_eval(board: &Board, us: Color, tempo_percent: i32) -> i32 {
         }),
         us,
     );
-    (board.potential(us) * tempo_percent / 100 - board.potential(them)) / 4 + THREAT_TABLE[index]
+    (board.potential(us).0 * tempo_percent / 100 - board.potential(them).1) / 4
+        + THREAT_TABLE[index]
 }
 
 /// Entries of the threat table.
@@ -152,8 +160,8 @@ pub fn reference_static_eval(board: &Board, us: Color, tempo_percent: i32) -> i3
     let them = us.opponent();
     let (mut pot_us, mut pot_them) = (0, 0);
     for p in board.near_empties() {
-        pot_us += cell_potential(&board.patterns(p, us), restricted(board, us));
-        pot_them += cell_potential(&board.patterns(p, them), restricted(board, them));
+        pot_us += cell_potential(&board.patterns(p, us), restricted(board, us), true);
+        pot_them += cell_potential(&board.patterns(p, them), restricted(board, them), false);
     }
     (pot_us * tempo_percent / 100 - pot_them) / 4
         + THREAT_TABLE[threat_index(reference_threat_counts(board), us)]

@@ -61,8 +61,9 @@ enum Command {
     Tournament(omok::tournament::TournamentArgs),
     /// Play omok against the engine in the terminal.
     Play(omok::tournament::play::PlayArgs),
-    /// Texel tuning of the evaluation: `gen` plays seeded self-play games, `fit` fits the
-    /// evaluation's weights to game records (see README, "Tuning the evaluation").
+    /// Texel tuning of the evaluation: `gen` plays seeded self-play games, `positions` and
+    /// `label` make positions judged by a stronger engine, `fit` fits the evaluation's weights
+    /// to game records or judged positions (see README, "Tuning the evaluation").
     Tune {
         #[command(subcommand)]
         action: TuneAction,
@@ -90,7 +91,51 @@ enum TuneAction {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Fits the evaluation's weights and tempo to game records (JSON lines: `gen`'s output or a
+    /// Picks distinct positions from game records (seeded shuffle); one JSON line per position
+    /// (`rule`, `size`, `moves`) on stdout, for `label`.
+    Positions {
+        /// Game record files (`gen`'s output, a tournament's games.jsonl).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Positions with fewer moves are left out.
+        #[arg(long, default_value_t = 6)]
+        skip: usize,
+        /// How many positions to write at most.
+        #[arg(long, default_value_t = 60_000)]
+        count: usize,
+        /// Seed of the shuffle.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Asks a judge brain (a Piskvork brain that reports `MESSAGE … Eval <value>` while it
+    /// thinks) for its evaluation of each position of FILE and writes the labelled positions
+    /// (`value`: the side to move's expected score `1 / (1 + exp(-eval / scale))`, 1 or 0 for a
+    /// proved win or loss; `judge_eval`: the evaluation as reported) on stdout. Positions the
+    /// judge answers without an evaluation are left out.
+    Label {
+        /// Positions (`positions`' output).
+        file: std::path::PathBuf,
+        /// The judge's executable.
+        #[arg(long)]
+        judge: std::path::PathBuf,
+        /// Depth limit for the judge (`INFO max_depth`; 0: none).
+        #[arg(long, default_value_t = 12)]
+        depth: u32,
+        /// Turn limit for the judge in ms (`INFO timeout_turn`).
+        #[arg(long, default_value_t = 1000)]
+        turn_ms: u64,
+        /// The judge's evaluation units per unit of log-odds.
+        #[arg(long, default_value_t = 200.0)]
+        scale: f64,
+        /// Label only positions `part`, `part + parts`, … (0-based) of the file, so that
+        /// several judges can share it.
+        #[arg(long, default_value_t = 0)]
+        part: usize,
+        /// See `part`.
+        #[arg(long, default_value_t = 1)]
+        parts: usize,
+    },
+    /// Fits the evaluation's weights to game records (JSON lines: `gen`'s output or a
     /// tournament's games.jsonl) or labelled positions (the same fields plus `value`, the side to
     /// move's expected score after the moves) and prints the loss before and after; `--write
     /// FILE` writes the weights as Rust source (src/pattern/weights.rs).
@@ -259,6 +304,65 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
             }
             Ok(())
         }
+        TuneAction::Positions {
+            files,
+            skip,
+            count,
+            seed,
+        } => {
+            let mut games = Vec::new();
+            for f in &files {
+                games.extend(read_records(f)?);
+            }
+            let mut out = BufWriter::new(io::stdout().lock());
+            for p in tune::label::positions(&games, skip, count, seed) {
+                writeln!(out, "{}", serde_json::to_string(&p)?)?;
+            }
+            Ok(())
+        }
+        TuneAction::Label {
+            file,
+            judge,
+            depth,
+            turn_ms,
+            scale,
+            part,
+            parts,
+        } => {
+            anyhow::ensure!(parts > 0 && part < parts, "--part must be below --parts");
+            let positions = read_records(&file)?;
+            let mut judge = tune::label::Judge::new(tune::label::JudgeConfig {
+                command: omok::tournament::engine_process::ProcessCommand {
+                    command: judge,
+                    args: Vec::new(),
+                },
+                depth,
+                turn_ms,
+            });
+            let mut out = BufWriter::new(io::stdout().lock());
+            let (mut labelled, mut failed) = (0, 0);
+            for p in positions.iter().skip(part).step_by(parts) {
+                match judge.judge(p) {
+                    Ok(Some(verdict)) => {
+                        let mut line = serde_json::to_value(tune::GameRecord {
+                            value: Some(verdict.expected_score(scale)),
+                            ..p.clone()
+                        })?;
+                        line["judge_eval"] = serde_json::json!(format!("{verdict:?}"));
+                        writeln!(out, "{line}")?;
+                        labelled += 1;
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        failed += 1;
+                        eprintln!("position {:?}: {e}", p.moves);
+                    }
+                }
+            }
+            judge.end();
+            eprintln!("{labelled} positions labelled, {failed} failed");
+            Ok(())
+        }
         TuneAction::Fit {
             files,
             skip,
@@ -271,13 +375,9 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
             let (mut data, mut holdout) = (Vec::new(), Vec::new());
             let mut games = 0;
             for f in &files {
-                let text = std::fs::read_to_string(f)
-                    .with_context(|| format!("reading {}", f.display()))?;
-                for (i, line) in text.lines().enumerate().filter(|l| !l.1.trim().is_empty()) {
-                    let where_ = || format!("{} line {}", f.display(), i + 1);
-                    let game: tune::GameRecord = serde_json::from_str(line).with_context(where_)?;
-                    let samples = tune::samples(&game, skip)
-                        .map_err(|e| anyhow::anyhow!("{}: {e}", where_()))?;
+                for (i, game) in read_records(f)?.iter().enumerate() {
+                    let samples = tune::samples(game, skip)
+                        .map_err(|e| anyhow::anyhow!("{} record {}: {e}", f.display(), i + 1))?;
                     if games % 5 == 4 {
                         holdout.extend(samples);
                     } else {
@@ -300,12 +400,13 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
                 report.holdout_before.unwrap_or(f64::NAN),
                 report.holdout_after.unwrap_or(f64::NAN),
             );
-            println!(
-                "one line (block1 … flex4) {:?}",
-                report.model.single_line_values(false)
-            );
-            println!("renju black {:?}", report.model.single_line_values(true));
-            println!("tempo {:.0}%", report.model.tempo * 100.0);
+            for (role, name) in [(0, "to move"), (1, "waiting")] {
+                println!(
+                    "one line (block1 … flex4), {name}: {:?}; renju black {:?}",
+                    report.model.single_line_values(role, false),
+                    report.model.single_line_values(role, true)
+                );
+            }
             if let Some(path) = write {
                 let note = format!(
                     "{} positions from {games} games, held-out loss {:.6} -> {:.6}",
@@ -316,13 +417,25 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
                 std::fs::write(&path, tune::weights_source(&report, &note))
                     .with_context(|| format!("writing {}", path.display()))?;
                 println!(
-                    "wrote {}; set search.tempo_percent in engine-config/default.toml to match",
+                    "wrote {}; search.tempo_percent in engine-config/default.toml stays 100",
                     path.display()
                 );
             }
             Ok(())
         }
     }
+}
+
+/// The game records (or positions) of a JSON-lines file.
+fn read_records(f: &std::path::Path) -> Result<Vec<omok::tune::GameRecord>> {
+    let text = std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?;
+    text.lines()
+        .enumerate()
+        .filter(|l| !l.1.trim().is_empty())
+        .map(|(i, line)| {
+            serde_json::from_str(line).with_context(|| format!("{} line {}", f.display(), i + 1))
+        })
+        .collect()
 }
 
 fn forbid_stream(rule: Rule, options: ForbidOptions) -> Result<()> {

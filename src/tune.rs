@@ -2,15 +2,16 @@
 //! logistic regression.
 //!
 //! The static evaluation ([`crate::eval::static_eval`]) is linear in per-colour counts over the
-//! candidate cells: how many (cell, direction) pairs have each line class (block1 … flex4), how
-//! many cells make a winning shape (two fours, a four and an open three) and how many a double
-//! open three — scaled for the side to move by the tempo. [`features`] reads those counts from a
-//! position; [`fit`] finds the weights and the tempo that best predict the results of the games
-//! the positions come from, `sigmoid(eval / K)` against 1 / ½ / 0 for the side to move, with `K`
+//! candidate cells: how many cells have each combination of line classes, valued by one table
+//! for the side to move and another for the side that waits, plus a threat-table entry.
+//! [`features`] reads those counts from a position; [`fit`] finds the values that best predict
+//! the results of the games the positions come from (or a judge's expected score), `sigmoid(eval / K)` against 1 / ½ / 0 for the side to move, with `K`
 //! fitted first to the current weights so that the evaluation keeps its scale (the search's
 //! margins are in its units). [`generate`] plays the self-play games (node-limited, seeded
 //! openings, reproducible from the seed); records of tournament games (`games.jsonl`) are read
 //! the same way, so games against other engines can be added to the data.
+
+pub mod label;
 
 use std::sync::Arc;
 
@@ -27,7 +28,7 @@ use crate::pattern::cell::ThreatSet;
 use crate::pattern::combo::{
     COMBOS, combo_of, is_void_when_restricted, line_class, ordered_index, reference_combo,
 };
-use crate::pattern::weights::{COMBO_POTENTIAL, THREAT_TABLE};
+use crate::pattern::weights::{COMBO_POTENTIAL_TO_MOVE, COMBO_POTENTIAL_WAITING, THREAT_TABLE};
 use crate::rule::Rule;
 use crate::rules::winning_line;
 use crate::search::NoInfo;
@@ -96,24 +97,28 @@ fn counts(board: &Board, c: Color) -> Counts {
     out
 }
 
-/// The evaluation's values and tempo.
+/// The evaluation's values.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
-    /// A cell's value by combination: for an unrestricted side, then for a restricted one
-    /// (renju black).
-    pub values: [Vec<f64>; 2],
-    /// The side to move's weight, as a fraction (1.4 = 140%).
-    pub tempo: f64,
+    /// A cell's value by combination: `values[role][restricted]`, role 0 for the side to move
+    /// and 1 for the side that waits, each for an unrestricted side and a restricted one (renju
+    /// black).
+    pub values: [[Vec<f64>; 2]; 2],
     /// The threat table.
     pub table: [f64; THREAT_TABLE_SIZE],
 }
 
 impl Model {
-    /// The values compiled into the engine and the given tempo (percent).
+    /// The values compiled into the engine, the side to move's weighted by `tempo_percent`
+    /// (`search.tempo_percent`; 100 for the tables as they are).
     pub fn current(tempo_percent: i32) -> Model {
+        let to_vec = |t: &[i16; COMBOS], scale: f64| t.iter().map(|&v| v as f64 * scale).collect();
+        let tempo = tempo_percent as f64 / 100.0;
         Model {
-            values: COMBO_POTENTIAL.map(|t| t.iter().map(|&v| v as f64).collect()),
-            tempo: tempo_percent as f64 / 100.0,
+            values: [
+                COMBO_POTENTIAL_TO_MOVE.each_ref().map(|t| to_vec(t, tempo)),
+                COMBO_POTENTIAL_WAITING.each_ref().map(|t| to_vec(t, 1.0)),
+            ],
             table: THREAT_TABLE.map(|v| v as f64),
         }
     }
@@ -121,20 +126,23 @@ impl Model {
     /// The evaluation of a position's counts, from the side to move's view, in the static
     /// evaluation's units.
     pub fn eval(&self, f: &Features) -> f64 {
-        (self.tempo * self.side(f, 0) - self.side(f, 1)) / 4.0 + self.table[f.threat]
+        (self.side(f, 0) - self.side(f, 1)) / 4.0 + self.table[f.threat]
     }
 
     /// The values of a single line of each class from block1 to flex4 (the other three lines
-    /// dead), rounded: a readable summary of a value table.
-    pub fn single_line_values(&self, restricted: bool) -> Vec<i64> {
+    /// dead), rounded, for the side to move (`role` 0) or the side that waits (1): a readable
+    /// summary of a value table.
+    pub fn single_line_values(&self, role: usize, restricted: bool) -> Vec<i64> {
         (PatternKind::Block1 as u8..=PatternKind::Flex4 as u8)
-            .map(|k| self.values[restricted as usize][reference_combo([k, 0, 0, 0])].round() as i64)
+            .map(|k| {
+                self.values[role][restricted as usize][reference_combo([k, 0, 0, 0])].round() as i64
+            })
             .collect()
     }
 
-    /// The potential of side `i` (0: the side to move) under its own value table.
+    /// The potential of side `i` (0: the side to move, valued as such; 1: the side that waits).
     fn side(&self, f: &Features, i: usize) -> f64 {
-        let values = &self.values[f.restricted[i] as usize];
+        let values = &self.values[i][f.restricted[i] as usize];
         f.counts[i]
             .iter()
             .map(|&(k, n)| n as f64 * values[k as usize])
@@ -293,10 +301,10 @@ pub struct FitReport {
     pub holdout_after: Option<f64>,
 }
 
-/// Fits the combination values, the tempo and the threat table to the data by gradient
-/// descent (Adam) on the mean squared error, starting from `start` with its own best scale
-/// kept fixed. Values stay within 0..=4000 (renju black's void combinations at 0) and the tempo
-/// within 1..2.5. Deterministic.
+/// Fits the combination values (for the side to move and for the side that waits) and the
+/// threat table to the data by gradient descent (Adam) on the mean squared error, starting from
+/// `start` with its own best scale kept fixed. Values stay within 0..=4000 (renju black's void
+/// combinations at 0). Deterministic.
 pub fn fit(
     start: &Model,
     data: &[Sample],
@@ -307,17 +315,14 @@ pub fn fit(
     let k = fit_scale(start, data);
     let loss_before = loss(start, k, data);
     let mut m = start.clone();
-    // Parameters: the unrestricted values, the restricted ones, the tempo, the threat table;
-    // Adam keeps per-parameter step sizes, so the learning rates are in each parameter's own
-    // units.
-    const VALUES: usize = 2 * COMBOS;
-    const TEMPO: usize = VALUES;
-    const TABLE: usize = VALUES + 1;
+    // Parameters: the values by role (to move, waiting), then restricted or not, then
+    // combination; then the threat table. Adam keeps per-parameter step sizes.
+    const TABLE: usize = 4 * COMBOS;
     const N: usize = TABLE + THREAT_TABLE_SIZE;
-    let rate = |i: usize| match i {
-        TEMPO => 0.002,
-        _ => 0.5,
-    };
+    // The parameter index of a combination's value.
+    let at =
+        |role: usize, restricted: bool, c: usize| (2 * role + restricted as usize) * COMBOS + c;
+    let rate = 0.5;
     let (b1, b2, eps) = (0.9, 0.999, 1e-12);
     let mut mom = vec![0.0f64; N];
     let mut vel = vec![0.0f64; N];
@@ -331,17 +336,12 @@ pub fn fit(
                     let p = sigmoid(m.eval(f) / k);
                     // d(loss)/d(eval) for this sample.
                     let d = -2.0 * (s.result - p) * p * (1.0 - p) / k;
-                    let (mover, waiter) = (
-                        f.restricted[0] as usize * COMBOS,
-                        f.restricted[1] as usize * COMBOS,
-                    );
                     for &(c, n) in &f.counts[0] {
-                        g[mover + c as usize] += d * m.tempo * n as f64 / 4.0;
+                        g[at(0, f.restricted[0], c as usize)] += d * n as f64 / 4.0;
                     }
                     for &(c, n) in &f.counts[1] {
-                        g[waiter + c as usize] -= d * n as f64 / 4.0;
+                        g[at(1, f.restricted[1], c as usize)] -= d * n as f64 / 4.0;
                     }
-                    g[TEMPO] += d * m.side(f, 0) / 4.0;
                     g[TABLE + f.threat] += d;
                     g
                 },
@@ -357,15 +357,13 @@ pub fn fit(
             );
         let n = data.len().max(1) as f64;
         for i in 0..N {
+            let (role, r, c) = (i / (2 * COMBOS), i / COMBOS % 2, i % COMBOS);
             // Priors: the threat table's rare entries are pulled toward 0, each combination's
             // value toward its start, so that a few games cannot give them large values.
-            let prior = match i {
-                TEMPO => 0.0,
-                i if i >= TABLE => TABLE_L2 * m.table[i - TABLE],
-                i => {
-                    prior
-                        * (m.values[i / COMBOS][i % COMBOS] - start.values[i / COMBOS][i % COMBOS])
-                }
+            let prior = if i >= TABLE {
+                TABLE_L2 * m.table[i - TABLE]
+            } else {
+                prior * (m.values[role][r][c] - start.values[role][r][c])
             };
             let g = grad[i] / n + prior;
             mom[i] = b1 * mom[i] + (1.0 - b1) * g;
@@ -374,17 +372,12 @@ pub fn fit(
             let vh = vel[i] / (1.0 - b2.powi(t as i32));
             // The rate decays linearly to a tenth, so that the fit settles.
             let decay = 1.0 - 0.9 * (t - 1) as f64 / iterations.max(1) as f64;
-            let step = decay * rate(i) * mh / (vh.sqrt() + eps);
-            match i {
-                TEMPO => m.tempo = (m.tempo - step).clamp(1.0, 2.5),
-                i if i >= TABLE => m.table[i - TABLE] -= step,
-                i => {
-                    let (r, c) = (i / COMBOS, i % COMBOS);
-                    if !(r == 1 && is_void_when_restricted(c)) {
-                        let v = &mut m.values[r][c];
-                        *v = (*v - step).clamp(0.0, MAX_VALUE);
-                    }
-                }
+            let step = decay * rate * mh / (vh.sqrt() + eps);
+            if i >= TABLE {
+                m.table[i - TABLE] -= step;
+            } else if !(r == 1 && is_void_when_restricted(c)) {
+                let v = &mut m.values[role][r][c];
+                *v = (*v - step).clamp(0.0, MAX_VALUE);
             }
         }
     }
@@ -414,8 +407,16 @@ pub fn weights_source(report: &FitReport, data_note: &str) -> String {
             .join("\n")
     };
     let table = rows(&report.model.table, "    ");
+    let values = |role: usize| {
+        let [free, restricted] = &report.model.values[role];
+        format!(
+            "[\n    [\n{}\n    ],\n    [\n{}\n    ],\n]",
+            rows(free, "        "),
+            rows(restricted, "        ")
+        )
+    };
     format!(
-        "//! The static evaluation's values, fitted to game results by `pbrain-omok tune fit`:\n\
+        "//! The static evaluation's values, fitted by `pbrain-omok tune fit`:\n\
          //! {data_note};\n\
          //! training loss {:.6} before, {:.6} after, K = {:.1}.\n\
          //! Written by the tuner: refit rather than edit by hand.\n\
@@ -423,12 +424,15 @@ pub fn weights_source(report: &FitReport, data_note: &str) -> String {
          use super::combo::COMBOS;\n\
          \n\
          /// A candidate cell's worth to a colour by its combination (numbered as in\n\
-         /// [`super::combo::COMBO_CLASSES`]): for an unrestricted colour, then for renju black,\n\
-         /// whose surely forbidden combinations are worth nothing.\n\
+         /// [`super::combo::COMBO_CLASSES`]) when that colour is to move: for an unrestricted colour,\n\
+         /// then for renju black, whose surely forbidden combinations are worth nothing.\n\
          #[rustfmt::skip]\n\
-         pub const COMBO_POTENTIAL: [[i16; COMBOS]; 2] = [\n    [\n{}\n    ],\n    [\n{}\n    ],\n];\n\
-         /// The side to move's weight in percent (`search.tempo_percent`).\n\
-         pub const TEMPO_PERCENT: i32 = {};\n\
+         pub const COMBO_POTENTIAL_TO_MOVE: [[i16; COMBOS]; 2] = {};\n\
+         /// The same when the colour waits (the other side is to move).\n\
+         #[rustfmt::skip]\n\
+         pub const COMBO_POTENTIAL_WAITING: [[i16; COMBOS]; 2] = {};\n\
+         /// The side to move's weight in percent (`search.tempo_percent`): the tables above hold it.\n\
+         pub const TEMPO_PERCENT: i32 = 100;\n\
          /// The threat table: a value for the side to move by how many four and open-three\n\
          /// points each side has (see [`crate::eval::threat_index`]), in the evaluation's units.\n\
          #[rustfmt::skip]\n\
@@ -436,9 +440,8 @@ pub fn weights_source(report: &FitReport, data_note: &str) -> String {
         report.loss_before,
         report.loss_after,
         report.k,
-        rows(&report.model.values[0], "        "),
-        rows(&report.model.values[1], "        "),
-        (report.model.tempo * 100.0).round() as i64,
+        values(0),
+        values(1),
     )
 }
 
@@ -645,8 +648,8 @@ mod tests {
         let flex4 = reference_combo([PatternKind::Flex4 as u8, 0, 0, 0]);
         let four_two = reference_combo([PatternKind::Block4 as u8, PatternKind::Flex2 as u8, 0, 0]);
         let mut truth = Model::current(140);
-        truth.values[0][flex4] = 150.0;
-        truth.values[0][four_two] = 500.0;
+        truth.values[0][0][flex4] = 150.0;
+        truth.values[1][0][four_two] = 500.0;
         let k = 200.0;
         let data: Vec<Sample> = (0..3000)
             .map(|_| {
@@ -676,12 +679,11 @@ mod tests {
         let r = fit(&start, train, holdout, 400, DEFAULT_PRIOR);
         assert!(r.holdout_after < r.holdout_before, "{r:?}");
         assert!(r.loss_after < r.loss_before, "{r:?}");
-        for (c, v) in [(flex4, 150.0), (four_two, 500.0)] {
+        for (role, c, v) in [(0, flex4, 150.0), (1, four_two, 500.0)] {
+            let (fitted, started) = (r.model.values[role][0][c], start.values[role][0][c]);
             assert!(
-                (r.model.values[0][c] - v).abs() < (start.values[0][c] - v).abs(),
-                "{c}: {} from {}",
-                r.model.values[0][c],
-                start.values[0][c]
+                (fitted - v).abs() < (started - v).abs(),
+                "{role} {c}: {fitted} from {started}"
             );
         }
     }

@@ -17,25 +17,37 @@ use super::{LinePattern, PatternKind};
 pub const ATTACK: [i32; 11] = [0, 2, 6, 8, 30, 40, 150, 180, 3_000, 100_000, 0];
 /// Defence value (the same class for the opponent), by [`PatternKind`] order.
 pub const DEFENCE: [i32; 11] = [0, 1, 4, 6, 24, 30, 120, 150, 2_400, 50_000, 0];
-use super::combo::{DIRECTION_WEIGHT, ORDERED, build_combo_of, line_class};
-use super::weights::COMBO_POTENTIAL;
+use super::combo::{COMBOS, combo_of};
+use super::combo::{DIRECTION_WEIGHT, line_class};
+use super::weights::{COMBO_POTENTIAL_TO_MOVE, COMBO_POTENTIAL_WAITING};
 
-const fn potential_by_ordered(restricted: bool) -> [i16; ORDERED] {
-    let combo_of = build_combo_of();
-    let mut t = [0; ORDERED];
+/// A cell's two evaluation values packed in one number, so that the board sums both with one
+/// addition: the value for its colour to move in the low 32 bits, the value while its colour
+/// waits in the high 32 bits. Both values (and any sum of them) are non-negative and below
+/// 2^31, so a sum unpacks exactly ([`unpack_potential`]).
+pub type PackedPotential = i64;
+
+/// The two values of a packed potential: (to move, waiting).
+#[inline(always)]
+pub const fn unpack_potential(p: PackedPotential) -> (i32, i32) {
+    (p as u32 as i32, (p >> 32) as i32)
+}
+
+const fn packed_by_combo(restricted: bool) -> [PackedPotential; COMBOS] {
+    let mut t = [0; COMBOS];
     let mut i = 0;
-    while i < ORDERED {
-        t[i] = COMBO_POTENTIAL[restricted as usize][combo_of[i] as usize];
+    while i < COMBOS {
+        let r = restricted as usize;
+        t[i] =
+            COMBO_POTENTIAL_TO_MOVE[r][i] as i64 + ((COMBO_POTENTIAL_WAITING[r][i] as i64) << 32);
         i += 1;
     }
     t
 }
 
-/// A cell's potential by its ordered class index ([`super::combo::ordered_index`]), unrestricted
-/// and restricted: [`COMBO_POTENTIAL`] spread over every order of the directions at compile time,
-/// so that the board needs one lookup.
-static POTENTIAL_BY_ORDERED: [[i16; ORDERED]; 2] =
-    [potential_by_ordered(false), potential_by_ordered(true)];
+/// Each combination's packed potential, unrestricted and restricted (renju black).
+static PACKED_BY_COMBO: [[PackedPotential; COMBOS]; 2] =
+    [packed_by_combo(false), packed_by_combo(true)];
 
 /// What one line contributes to a cell: the move-ordering weights, a 3-bit line code for the
 /// threat combination table and the line's class for the evaluation's combinations.
@@ -208,8 +220,9 @@ pub struct CellSummary {
     defence: i32,
     /// The lines' evaluation classes as an ordered index ([`super::combo::ordered_index`]).
     ordered: u16,
-    /// The cell's value in the static evaluation: its combination's potential.
-    potential: i16,
+    /// The cell's combination number ([`super::combo::combo_of`] of `ordered`), which its
+    /// evaluation values are looked up by.
+    combo: u16,
     /// The four line codes, [`CODE_BITS`] each, by direction index.
     codes: u16,
     /// The combination's byte from the combination table.
@@ -217,10 +230,8 @@ pub struct CellSummary {
 }
 
 impl CellSummary {
-    /// Summarises the four directional patterns of a cell from scratch. With `restricted` (renju
-    /// black), the potential comes from renju black's table, in which a cell that is surely
-    /// forbidden (an overline or two fours) is worth nothing.
-    pub fn of(pats: [LinePattern; 4], restricted: bool) -> CellSummary {
+    /// Summarises the four directional patterns of a cell from scratch.
+    pub fn of(pats: [LinePattern; 4]) -> CellSummary {
         let mut s = CellSummary::default();
         for (d, p) in pats.into_iter().enumerate() {
             let e = &LINE_TABLE[p.byte() as usize];
@@ -229,14 +240,14 @@ impl CellSummary {
             s.ordered += e.class * DIRECTION_WEIGHT[d];
             s.codes |= e.code << (CODE_BITS * d as u32);
         }
-        s.finish(restricted);
+        s.finish();
         s
     }
 
     /// Replaces line `dir`'s pattern `old` by `new` (both bytes) and returns the change of the
-    /// potential.
+    /// packed potential.
     #[inline(always)]
-    pub fn update(&mut self, dir: usize, old: u8, new: u8, restricted: bool) -> i32 {
+    pub fn update(&mut self, dir: usize, old: u8, new: u8, restricted: bool) -> PackedPotential {
         let (eo, en) = (&LINE_TABLE[old as usize], &LINE_TABLE[new as usize]);
         self.attack += en.attack - eo.attack;
         self.defence += en.defence - eo.defence;
@@ -245,9 +256,9 @@ impl CellSummary {
             as u16;
         let shift = CODE_BITS * dir as u32;
         self.codes = (self.codes & !(7 << shift)) | (en.code << shift);
-        let before = self.potential;
-        self.finish(restricted);
-        (self.potential - before) as i32
+        let before = self.potential(restricted);
+        self.finish();
+        self.potential(restricted) - before
     }
 
     /// Replaces line `dir`'s pattern `old` by `new` (both bytes) in the line codes, the
@@ -279,15 +290,17 @@ impl CellSummary {
     }
 
     #[inline(always)]
-    fn finish(&mut self, restricted: bool) {
+    fn finish(&mut self) {
         self.info = COMBO_TABLE[self.codes as usize];
-        self.potential = POTENTIAL_BY_ORDERED[restricted as usize][self.ordered as usize];
+        self.combo = combo_of(self.ordered as usize) as u16;
     }
 
-    /// The cell's worth in the static evaluation.
-    #[inline]
-    pub const fn potential(self) -> i32 {
-        self.potential as i32
+    /// The cell's worth in the static evaluation, packed ([`PackedPotential`]); with
+    /// `restricted` (renju black) from renju black's tables, in which a cell that is surely
+    /// forbidden (an overline or two fours) is worth nothing.
+    #[inline(always)]
+    pub fn potential(self, restricted: bool) -> PackedPotential {
+        PACKED_BY_COMBO[restricted as usize][self.combo as usize]
     }
 
     /// The value of playing the cell for its own colour (move ordering).
@@ -377,27 +390,34 @@ mod tests {
             pat(PatternKind::Dead),
             pat(PatternKind::Flex1),
         ];
-        // The potential is the value of the combination, whatever the directions' order.
+        // The potentials are the values of the combination, whatever the directions' order.
         let value = |classes: [PatternKind; 4], restricted: bool| {
-            COMBO_POTENTIAL[restricted as usize][reference_combo(classes.map(|k| k as u8))] as i32
+            let combo = reference_combo(classes.map(|k| k as u8));
+            let r = restricted as usize;
+            (
+                COMBO_POTENTIAL_TO_MOVE[r][combo] as i32,
+                COMBO_POTENTIAL_WAITING[r][combo] as i32,
+            )
         };
-        let s = CellSummary::of(four_three, false);
+        let potential =
+            |s: CellSummary, restricted: bool| unpack_potential(s.potential(restricted));
+        let s = CellSummary::of(four_three);
         let (b4, f3, f1, dead) = (
             PatternKind::Block4,
             PatternKind::Flex3,
             PatternKind::Flex1,
             PatternKind::Dead,
         );
-        assert_eq!(s.potential(), value([f1, dead, b4, f3], false));
+        assert_eq!(potential(s, false), value([f1, dead, b4, f3], false));
         assert_eq!(s.attack(), 180 + 150 + 6 + 3_000);
         assert_eq!(
             s.threat_mask(),
             ThreatSet::Four.bit() | ThreatSet::Three.bit()
         );
         // Renju black: a four-three is still a win, valued by the restricted table.
-        let restricted = CellSummary::of(four_three, true).potential();
+        let restricted = potential(s, true);
         assert_eq!(restricted, value([b4, f3, dead, f1], true));
-        assert!(restricted > 0);
+        assert!(restricted.0 > 0 && restricted.1 > 0);
 
         let double_four = [
             LinePattern::from_parts(PatternKind::Block4, true, false, false, false),
@@ -405,18 +425,24 @@ mod tests {
             pat(PatternKind::Dead),
             pat(PatternKind::Dead),
         ];
-        let s = CellSummary::of(double_four, false);
+        let s = CellSummary::of(double_four);
         assert_eq!(s.threat_mask(), ThreatSet::Four.bit());
+        let combo = reference_combo([DOUBLE_FOUR_CLASS, 0, 0, 0]);
         assert_eq!(
-            s.potential(),
-            COMBO_POTENTIAL[0][reference_combo([DOUBLE_FOUR_CLASS, 0, 0, 0])] as i32
+            potential(s, false),
+            (
+                COMBO_POTENTIAL_TO_MOVE[0][combo] as i32,
+                COMBO_POTENTIAL_WAITING[0][combo] as i32
+            )
         );
-        assert!(
-            s.potential()
-                > CellSummary::of([pat(b4), pat(dead), pat(dead), pat(dead)], false).potential()
+        let single = potential(
+            CellSummary::of([pat(b4), pat(dead), pat(dead), pat(dead)]),
+            false,
         );
+        let double = potential(s, false);
+        assert!(double.0 > single.0 && double.1 > single.1);
         // Surely forbidden for renju black: worth nothing.
-        assert_eq!(CellSummary::of(double_four, true).potential(), 0);
+        assert_eq!(s.potential(true), 0);
 
         let five = [
             pat(PatternKind::Five),
@@ -424,19 +450,16 @@ mod tests {
             pat(PatternKind::Dead),
             pat(PatternKind::Dead),
         ];
-        assert_eq!(
-            CellSummary::of(five, false).threat_mask(),
-            ThreatSet::Five.bit()
-        );
+        assert_eq!(CellSummary::of(five).threat_mask(), ThreatSet::Five.bit());
         let overline = [
             pat(PatternKind::Overline),
             pat(PatternKind::Flex3),
             pat(PatternKind::Flex3),
             pat(PatternKind::Dead),
         ];
-        assert_eq!(CellSummary::of(overline, true).potential(), 0);
+        assert_eq!(CellSummary::of(overline).potential(true), 0);
         assert_eq!(
-            CellSummary::of(overline, false).potential(),
+            potential(CellSummary::of(overline), false),
             value([PatternKind::Overline, f3, f3, dead], false)
         );
     }
@@ -454,15 +477,15 @@ mod tests {
                 pat(PatternKind::Dead),
                 pat(PatternKind::Flex2),
             ];
-            let mut s = CellSummary::of(pats, restricted);
+            let mut s = CellSummary::of(pats);
             for (i, &b) in bytes.iter().enumerate() {
                 let d = i % 4;
-                let before = s.potential();
+                let before = s.potential(restricted);
                 let delta = s.update(d, pats[d].byte(), b, restricted);
                 pats[d] = LinePattern::from_byte(b);
-                let fresh = CellSummary::of(pats, restricted);
+                let fresh = CellSummary::of(pats);
                 assert_eq!(s, fresh, "{pats:?}");
-                assert_eq!(before + delta, fresh.potential());
+                assert_eq!(before + delta, fresh.potential(restricted));
             }
         }
     }

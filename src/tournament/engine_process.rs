@@ -417,6 +417,11 @@ impl EngineClient {
         self.messages.iter().map(String::as_str)
     }
 
+    /// Forgets the kept `MESSAGE`/`ERROR` lines.
+    pub fn clear_messages(&mut self) {
+        self.messages.clear();
+    }
+
     /// Sends lines that need no answer (`INFO …`).
     pub fn send(&mut self, lines: &[String]) -> Result<(), EngineFailure> {
         self.resume();
