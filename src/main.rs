@@ -390,7 +390,7 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
             let start = tune::Model::current(params.search.tempo_percent);
             let report = tune::fit(&start, &data, &holdout, iterations, prior);
             println!(
-                "{} positions from {games} games ({} held out); K {:.1}; loss {:.6} -> {:.6}; \
+                "{} positions from {games} records ({} held out); K {:.1}; loss {:.6} -> {:.6}; \
                  held out {:.6} -> {:.6}",
                 data.len(),
                 holdout.len(),
@@ -409,7 +409,7 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
             }
             if let Some(path) = write {
                 let note = format!(
-                    "{} positions from {games} games, held-out loss {:.6} -> {:.6}",
+                    "{} positions from {games} records, held-out loss {:.6} -> {:.6}",
                     data.len(),
                     report.holdout_before.unwrap_or(f64::NAN),
                     report.holdout_after.unwrap_or(f64::NAN),
