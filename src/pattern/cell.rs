@@ -17,8 +17,7 @@ use super::{LinePattern, PatternKind};
 pub const ATTACK: [i32; 11] = [0, 2, 6, 8, 30, 40, 150, 180, 3_000, 100_000, 0];
 /// Defence value (the same class for the opponent), by [`PatternKind`] order.
 pub const DEFENCE: [i32; 11] = [0, 1, 4, 6, 24, 30, 120, 150, 2_400, 50_000, 0];
-use super::combo::{COMBOS, combo_of};
-use super::combo::{DIRECTION_WEIGHT, line_class};
+use super::combo::{COMBOS, DIRECTION_WEIGHT, combo_of, line_class};
 use super::weights::{COMBO_POTENTIAL_TO_MOVE, COMBO_POTENTIAL_WAITING};
 
 /// A cell's two evaluation values packed in one number, so that the board sums both with one
