@@ -93,6 +93,15 @@ pub struct SearchParams {
     /// ...when the static evaluation plus this margin per ply of depth cannot reach alpha
     /// (1..=5000).
     pub futility_margin: i32,
+    /// Reverse futility pruning: a non-PV node up to this depth where the opponent threatens
+    /// nothing (no five, open three or winning shape to make) and whose static evaluation
+    /// minus `static_beta_margin` per ply of depth still reaches beta returns that evaluation
+    /// without a search; 0 = off (0..=10).
+    #[serde(default)]
+    pub static_beta_max_depth: i32,
+    /// See `static_beta_max_depth` (1..=5000).
+    #[serde(default = "default_static_beta_margin")]
+    pub static_beta_margin: i32,
     /// Razoring: at non-PV nodes up to this depth whose static evaluation plus
     /// `razor_margin` per ply of depth cannot reach alpha, only the horizon's step (VCF,
     /// defences against an open three, the evaluation) is searched; 0 = off (0..=10).
@@ -143,6 +152,11 @@ pub struct SearchParams {
 /// The default of a percentage that changes nothing at 100.
 fn full_percent() -> i32 {
     100
+}
+
+/// The default margin per ply of reverse futility pruning.
+fn default_static_beta_margin() -> i32 {
+    60
 }
 
 impl SearchParams {
@@ -204,6 +218,13 @@ impl SearchParams {
             ("lmr_log_percent", s.lmr_log_percent as i64, 0, 300),
             ("futility_max_depth", s.futility_max_depth as i64, 0, 10),
             ("futility_margin", s.futility_margin as i64, 1, 5000),
+            (
+                "static_beta_max_depth",
+                s.static_beta_max_depth as i64,
+                0,
+                10,
+            ),
+            ("static_beta_margin", s.static_beta_margin as i64, 1, 5000),
             ("razor_max_depth", s.razor_max_depth as i64, 0, 10),
             ("razor_margin", s.razor_margin as i64, 1, 10_000),
             ("vct_depth", s.vct_depth as i64, 0, 12),
@@ -297,6 +318,8 @@ impl Default for SearchParams {
             threat_extension_moves: 4,
             futility_max_depth: 0,
             futility_margin: 80,
+            static_beta_max_depth: 3,
+            static_beta_margin: default_static_beta_margin(),
             razor_max_depth: 0,
             razor_margin: 200,
             vct_depth: 5,

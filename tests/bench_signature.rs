@@ -7,7 +7,7 @@ use omok::params::SearchParams;
 use omok::time::FakeClock;
 
 /// The current signature.
-const SIGNATURE: u64 = 90_971;
+const SIGNATURE: u64 = 77_682;
 
 #[test]
 fn bench_signature_is_unchanged() {

@@ -506,7 +506,8 @@ impl<'a> Searcher<'a> {
         } else {
             depth
         };
-        let (mut moves, forced) = match self.generate(&s, us, depth, ply, beta) {
+        let pv_node = beta - alpha > 1;
+        let (mut moves, forced) = match self.generate(&s, us, depth, ply, beta, pv_node) {
             NodeMoves::Done(score) => return score,
             NodeMoves::Search { moves, forced } => (moves, forced),
         };
@@ -542,7 +543,6 @@ impl<'a> Searcher<'a> {
         let mut best_score = -WIN;
         let mut best_move = None;
         let new_depth = if forced { depth } else { depth - 1 };
-        let pv_node = beta - alpha > 1;
         let lmp_limit = prm.lmp_limit(depth);
         let futile =
             depth <= prm.futility_max_depth && s.eval + prm.futility_margin * depth.max(1) <= alpha;
@@ -629,7 +629,15 @@ impl<'a> Searcher<'a> {
     /// five of the opponent's to block is the only move; an own straight four wins; against an
     /// open three only our fours and the points where the opponent makes a four; at the horizon
     /// a VCF check and the static evaluation; otherwise every legal candidate.
-    fn generate(&mut self, s: &Scan, us: Color, depth: i32, ply: usize, beta: i32) -> NodeMoves {
+    fn generate(
+        &mut self,
+        s: &Scan,
+        us: Color,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        pv_node: bool,
+    ) -> NodeMoves {
         let them = us.opponent();
         if !s.them.fives.is_empty() {
             let mut blocks = s.them.fives.clone();
@@ -714,6 +722,15 @@ impl<'a> Searcher<'a> {
                 return NodeMoves::Done(s.eval);
             }
             let prm = self.params;
+            // Reverse futility: nothing to answer, and the evaluation beats beta by a margin
+            // the opponent is not expected to make up within the remaining plies.
+            if !pv_node
+                && depth <= prm.static_beta_max_depth
+                && beta.abs() < WIN_THRESHOLD
+                && s.eval - prm.static_beta_margin * depth >= beta
+            {
+                return NodeMoves::Done(s.eval);
+            }
             if depth == 1
                 && ply > 0
                 && prm.vct_frontier_depth > 0
@@ -1122,7 +1139,7 @@ impl<'a> Searcher<'a> {
             return vec![(p, WIN - 1)];
         }
         self.evals[0] = s.eval;
-        let mut moves = match self.generate(&s, us, depth.max(1), 0, WIN) {
+        let mut moves = match self.generate(&s, us, depth.max(1), 0, WIN, true) {
             NodeMoves::Done(score) => {
                 return self.pv[0]
                     .first()
@@ -1153,6 +1170,8 @@ mod tests {
     use rand_core::{RngCore, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
+    use crate::rule::Rule;
+
     /// A move is near another within two cells in any direction, or on its lines within
     /// four cells, and nowhere else.
     #[test]
@@ -1173,6 +1192,108 @@ mod tests {
         ] {
             assert_eq!(is_near_move(at(x, y), q), near, "({x}, {y})");
         }
+    }
+
+    /// Reverse futility cuts a non-PV node at or below its depth limit whose evaluation beats
+    /// beta by the margin, and only where the opponent threatens nothing: with a five, an
+    /// open three or a winning shape to answer, the node generates exactly the moves it
+    /// generates without the cut. PV nodes, deeper nodes and small leads are never cut.
+    #[test]
+    fn reverse_futility_cuts_only_quiet_nodes_that_beat_beta() {
+        let on = SearchParams {
+            static_beta_max_depth: 3,
+            static_beta_margin: 60,
+            ..SearchParams::default()
+        };
+        let off = SearchParams {
+            static_beta_max_depth: 0,
+            ..on
+        };
+        let same = |a: &NodeMoves, b: &NodeMoves| match (a, b) {
+            (NodeMoves::Done(x), NodeMoves::Done(y)) => x == y,
+            (
+                NodeMoves::Search {
+                    moves: m,
+                    forced: f,
+                },
+                NodeMoves::Search {
+                    moves: n,
+                    forced: g,
+                },
+            ) => m == n && f == g,
+            _ => false,
+        };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let (mut cut, mut threatened) = (0, 0);
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            for _game in 0..30 {
+                let mut board = Board::square(15, rule).unwrap();
+                board.make_move(board.centre(), Color::Black);
+                for _ply in 0..40 {
+                    let us = board.side_to_move();
+                    let sc = scan(&board, us, 100);
+                    if !sc.us.fives.is_empty() {
+                        break;
+                    }
+                    let them = us.opponent();
+                    // What generate answers before the cut: a threat of the opponent's to
+                    // meet, or a win of our own.
+                    let (threat, own_win) =
+                        super::super::with_solver_params(&board, &on, 4, None, |s| {
+                            let threat = !sc.them.fives.is_empty()
+                                || s.has_open_three(them)
+                                || !s.win_shape_points(them).is_empty();
+                            let own_win = !sc.us.flex4.is_empty()
+                                || (sc.them.fours.is_empty()
+                                    && !rule.has_forbidden(us)
+                                    && !s.win_shape_points(us).is_empty());
+                            (threat, own_win)
+                        });
+                    let quiet = !threat && !own_win;
+                    for depth in 1..=4 {
+                        for (lead, pv) in
+                            [(60 * depth, false), (60 * depth - 1, false), (500, true)]
+                        {
+                            let beta = sc.eval - lead;
+                            let generate = |p: &SearchParams| {
+                                super::super::with_solver_params(&board, p, 4, None, |s| {
+                                    s.generate(&sc, us, depth, 1, beta, pv)
+                                })
+                            };
+                            let (with_cut, without) = (generate(&on), generate(&off));
+                            let expect_cut = quiet && !pv && depth <= 3 && lead >= 60 * depth;
+                            if expect_cut {
+                                assert!(
+                                    matches!(with_cut, NodeMoves::Done(v) if v == sc.eval),
+                                    "a quiet node beating beta by the margin is cut"
+                                );
+                                cut += 1;
+                            } else {
+                                assert!(same(&with_cut, &without), "no cut: the same moves");
+                                threatened += threat as usize;
+                            }
+                        }
+                    }
+                    let legal: Vec<Pos> =
+                        super::super::with_solver_params(&board, &on, 4, None, |s| {
+                            candidate_moves(&s.board, us)
+                                .into_iter()
+                                .map(|(p, _)| p)
+                                .filter(|&p| s.legal(p, us))
+                                .collect()
+                        });
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let m = legal[rng.next_u64() as usize % legal.len()];
+                    board.make_move(m, us);
+                }
+            }
+        }
+        assert!(
+            cut > 100 && threatened > 100,
+            "cut {cut}, threatened {threatened}"
+        );
     }
 
     /// Picking the moves one at a time gives exactly the sorted order, whatever the list's
