@@ -47,6 +47,7 @@ const SCORE_DROP_TIME_FACTOR: f64 = 1.5;
 const SCORE_DROP: i32 = 40;
 
 /// What move generation decided for a node.
+#[derive(Debug, PartialEq)]
 enum NodeMoves {
     /// The node's value is known without searching moves.
     Done(i32),
@@ -1209,20 +1210,6 @@ mod tests {
             static_beta_max_depth: 0,
             ..on
         };
-        let same = |a: &NodeMoves, b: &NodeMoves| match (a, b) {
-            (NodeMoves::Done(x), NodeMoves::Done(y)) => x == y,
-            (
-                NodeMoves::Search {
-                    moves: m,
-                    forced: f,
-                },
-                NodeMoves::Search {
-                    moves: n,
-                    forced: g,
-                },
-            ) => m == n && f == g,
-            _ => false,
-        };
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
         let (mut cut, mut threatened) = (0, 0);
         for rule in [Rule::Freestyle, Rule::Renju] {
@@ -1263,13 +1250,14 @@ mod tests {
                             let (with_cut, without) = (generate(&on), generate(&off));
                             let expect_cut = quiet && !pv && depth <= 3 && lead >= 60 * depth;
                             if expect_cut {
-                                assert!(
-                                    matches!(with_cut, NodeMoves::Done(v) if v == sc.eval),
+                                assert_eq!(
+                                    with_cut,
+                                    NodeMoves::Done(sc.eval),
                                     "a quiet node beating beta by the margin is cut"
                                 );
                                 cut += 1;
                             } else {
-                                assert!(same(&with_cut, &without), "no cut: the same moves");
+                                assert_eq!(with_cut, without, "no cut: the same moves");
                                 threatened += threat as usize;
                             }
                         }
