@@ -66,6 +66,10 @@ pub struct SearchParams {
     /// table) instead of `lmp_base + lmp_factor * depth²`; all zero = the formula (0..=200 each).
     #[serde(default)]
     pub lmp_counts: [u8; LMP_TABLE_LEN],
+    /// Share of that count, in percent, kept at a node whose evaluation is not above the one
+    /// two plies before (the side to move is not improving); 100 = the same count (1..=100).
+    #[serde(default = "full_percent")]
+    pub lmp_not_improving_percent: i32,
     /// Logarithmic late-move reductions: when non-zero, the reduction of the `i`-th move
     /// (from `lmr_min_moves` on, at depths from `lmr_min_depth`) is
     /// `ln(depth) · ln(i) · lmr_log_percent / 100` plies, rounded down and at least one, instead
@@ -102,6 +106,10 @@ pub struct SearchParams {
     /// See `static_beta_max_depth` (1..=5000).
     #[serde(default = "default_static_beta_margin")]
     pub static_beta_margin: i32,
+    /// Plies of depth the reverse futility margin counts fewer at a node whose evaluation is
+    /// above the one two plies before (the side to move is improving); 0 = none (0..=3).
+    #[serde(default)]
+    pub static_beta_improving_plies: i32,
     /// Razoring: at non-PV nodes up to this depth whose static evaluation plus
     /// `razor_margin` per ply of depth cannot reach alpha, only the horizon's step (VCF,
     /// defences against an open three, the evaluation) is searched; 0 = off (0..=10).
@@ -162,13 +170,20 @@ fn default_static_beta_margin() -> i32 {
 impl SearchParams {
     /// How many quiet moves move-count pruning keeps at `depth`, by the table when it is set
     /// (depths below one take its first entry) and by `lmp_base + lmp_factor * depth²`
-    /// otherwise (for any depth, as the square of a negative one is positive).
-    pub fn lmp_limit(&self, depth: i32) -> usize {
-        if self.lmp_counts[0] == 0 {
-            return (self.lmp_base + self.lmp_factor * depth * depth) as usize;
+    /// otherwise (for any depth, as the square of a negative one is positive); where the side to
+    /// move is not improving, `lmp_not_improving_percent` of that (rounded down).
+    pub fn lmp_limit(&self, depth: i32, improving: bool) -> usize {
+        let count = if self.lmp_counts[0] == 0 {
+            (self.lmp_base + self.lmp_factor * depth * depth) as usize
+        } else {
+            let set = self.lmp_counts.iter().take_while(|&&v| v > 0).count();
+            self.lmp_counts[(depth.max(1) as usize).min(set) - 1] as usize
+        };
+        if improving {
+            count
+        } else {
+            count * self.lmp_not_improving_percent as usize / 100
         }
-        let set = self.lmp_counts.iter().take_while(|&&v| v > 0).count();
-        self.lmp_counts[(depth.max(1) as usize).min(set) - 1] as usize
     }
 
     /// The late-move reduction of the `index`-th move (0-based, in search order) at `depth`,
@@ -215,6 +230,12 @@ impl SearchParams {
             ("lmp_max_depth", s.lmp_max_depth as i64, 0, 64),
             ("lmp_base", s.lmp_base as i64, 1, 100),
             ("lmp_factor", s.lmp_factor as i64, 0, 50),
+            (
+                "lmp_not_improving_percent",
+                s.lmp_not_improving_percent as i64,
+                1,
+                100,
+            ),
             ("lmr_log_percent", s.lmr_log_percent as i64, 0, 300),
             ("futility_max_depth", s.futility_max_depth as i64, 0, 10),
             ("futility_margin", s.futility_margin as i64, 1, 5000),
@@ -225,6 +246,12 @@ impl SearchParams {
                 10,
             ),
             ("static_beta_margin", s.static_beta_margin as i64, 1, 5000),
+            (
+                "static_beta_improving_plies",
+                s.static_beta_improving_plies as i64,
+                0,
+                3,
+            ),
             ("razor_max_depth", s.razor_max_depth as i64, 0, 10),
             ("razor_margin", s.razor_margin as i64, 1, 10_000),
             ("vct_depth", s.vct_depth as i64, 0, 12),
@@ -311,6 +338,7 @@ impl Default for SearchParams {
             lmp_base: 4,
             lmp_factor: 2,
             lmp_counts: [0; LMP_TABLE_LEN],
+            lmp_not_improving_percent: 100,
             lmr_log_percent: 0,
             horizon_vcf_below_beta: true,
             horizon_vcf_local: true,
@@ -318,8 +346,9 @@ impl Default for SearchParams {
             threat_extension_moves: 4,
             futility_max_depth: 0,
             futility_margin: 80,
-            static_beta_max_depth: 3,
+            static_beta_max_depth: 5,
             static_beta_margin: default_static_beta_margin(),
+            static_beta_improving_plies: 1,
             razor_max_depth: 0,
             razor_margin: 200,
             vct_depth: 5,
@@ -486,14 +515,23 @@ mod tests {
         let mut s = SearchParams::default();
         // The formula, for every depth the search passes (the square of a negative depth too).
         for d in -3..=6 {
-            assert_eq!(s.lmp_limit(d), (s.lmp_base + s.lmp_factor * d * d) as usize);
+            assert_eq!(
+                s.lmp_limit(d, true),
+                (s.lmp_base + s.lmp_factor * d * d) as usize
+            );
         }
         assert_eq!((s.lmr_plies(4, 3), s.lmr_plies(4, 6)), (1, 2));
         // The table: depths below one take the first entry, depths past its last non-zero
         // entry take that entry.
         s.lmp_counts = [3, 9, 14, 0, 0, 0, 0, 0, 0, 0];
-        let limits: Vec<usize> = (-1..=5).map(|d| s.lmp_limit(d)).collect();
+        let limits: Vec<usize> = (-1..=5).map(|d| s.lmp_limit(d, true)).collect();
         assert_eq!(limits, [3, 3, 3, 9, 14, 14, 14]);
+        // Not improving: the share of the count, rounded down; 100 keeps it.
+        assert_eq!((s.lmp_limit(2, false), s.lmp_limit(3, false)), (9, 14));
+        s.lmp_not_improving_percent = 50;
+        let halves: Vec<usize> = (1..=3).map(|d| s.lmp_limit(d, false)).collect();
+        assert_eq!(halves, [1, 4, 7]);
+        assert_eq!(s.lmp_limit(3, true), 14);
         // ln(8) * ln(20) * 0.5 = 3.11 plies; small products still reduce one ply.
         s.lmr_log_percent = 50;
         assert_eq!(s.lmr_plies(8, 20), 3);

@@ -146,6 +146,17 @@ fn is_win_shape(sm: CellSummary) -> bool {
 /// nodes end after a few moves, and a cut-off spares the sort.
 const PICKED_BEFORE_SORT: usize = 6;
 
+/// What the pruning steps of move generation know of a node besides its position and depth.
+#[derive(Clone, Copy)]
+struct NodeBounds {
+    /// The upper bound of the node's window.
+    beta: i32,
+    /// Whether the window is open (a PV node).
+    pv: bool,
+    /// Whether the side to move's evaluation is above its evaluation two plies before.
+    improving: bool,
+}
+
 /// The move ordering: higher score first, then lower index (a total order, so picking and
 /// sorting give the same sequence).
 fn move_order(a: &(Pos, i32), b: &(Pos, i32)) -> std::cmp::Ordering {
@@ -470,6 +481,7 @@ impl<'a> Searcher<'a> {
         }
         // The evaluation mixed with the parent's (seen from our side).
         self.evals[ply] = s.eval;
+        let improving = ply < 2 || self.evals[ply] > self.evals[ply - 2];
         let mix = self.params.eval_parent_percent;
         if ply > 0 && mix > 0 {
             s.eval = (s.eval * (100 - mix) - self.evals[ply - 1] * mix) / 100;
@@ -508,7 +520,17 @@ impl<'a> Searcher<'a> {
             depth
         };
         let pv_node = beta - alpha > 1;
-        let (mut moves, forced) = match self.generate(&s, us, depth, ply, beta, pv_node) {
+        let (mut moves, forced) = match self.generate(
+            &s,
+            us,
+            depth,
+            ply,
+            NodeBounds {
+                beta,
+                pv: pv_node,
+                improving,
+            },
+        ) {
             NodeMoves::Done(score) => return score,
             NodeMoves::Search { moves, forced } => (moves, forced),
         };
@@ -544,7 +566,7 @@ impl<'a> Searcher<'a> {
         let mut best_score = -WIN;
         let mut best_move = None;
         let new_depth = if forced { depth } else { depth - 1 };
-        let lmp_limit = prm.lmp_limit(depth);
+        let lmp_limit = prm.lmp_limit(depth, improving);
         let futile =
             depth <= prm.futility_max_depth && s.eval + prm.futility_margin * depth.max(1) <= alpha;
         let skip_dropped = ply == 0
@@ -636,9 +658,13 @@ impl<'a> Searcher<'a> {
         us: Color,
         depth: i32,
         ply: usize,
-        beta: i32,
-        pv_node: bool,
+        node: NodeBounds,
     ) -> NodeMoves {
+        let NodeBounds {
+            beta,
+            pv: pv_node,
+            improving,
+        } = node;
         let them = us.opponent();
         if !s.them.fives.is_empty() {
             let mut blocks = s.them.fives.clone();
@@ -728,7 +754,10 @@ impl<'a> Searcher<'a> {
             if !pv_node
                 && depth <= prm.static_beta_max_depth
                 && beta.abs() < WIN_THRESHOLD
-                && s.eval - prm.static_beta_margin * depth >= beta
+                && s.eval
+                    - prm.static_beta_margin
+                        * (depth - improving as i32 * prm.static_beta_improving_plies).max(0)
+                    >= beta
             {
                 return NodeMoves::Done(s.eval);
             }
@@ -1140,7 +1169,17 @@ impl<'a> Searcher<'a> {
             return vec![(p, WIN - 1)];
         }
         self.evals[0] = s.eval;
-        let mut moves = match self.generate(&s, us, depth.max(1), 0, WIN, true) {
+        let mut moves = match self.generate(
+            &s,
+            us,
+            depth.max(1),
+            0,
+            NodeBounds {
+                beta: WIN,
+                pv: true,
+                improving: true,
+            },
+        ) {
             NodeMoves::Done(score) => {
                 return self.pv[0]
                     .first()
@@ -1196,14 +1235,16 @@ mod tests {
     }
 
     /// Reverse futility cuts a non-PV node at or below its depth limit whose evaluation beats
-    /// beta by the margin, and only where the opponent threatens nothing: with a five, an
-    /// open three or a winning shape to answer, the node generates exactly the moves it
-    /// generates without the cut. PV nodes, deeper nodes and small leads are never cut.
+    /// beta by the margin (a ply's margin less where the side to move is improving), and only
+    /// where the opponent threatens nothing: with a five, an open three or a winning shape to
+    /// answer, the node generates exactly the moves it generates without the cut. PV nodes,
+    /// deeper nodes and small leads are never cut.
     #[test]
     fn reverse_futility_cuts_only_quiet_nodes_that_beat_beta() {
         let on = SearchParams {
             static_beta_max_depth: 3,
             static_beta_margin: 60,
+            static_beta_improving_plies: 1,
             ..SearchParams::default()
         };
         let off = SearchParams {
@@ -1237,18 +1278,29 @@ mod tests {
                             (threat, own_win)
                         });
                     let quiet = !threat && !own_win;
-                    for depth in 1..=4 {
+                    for (depth, improving) in (1..=4).flat_map(|d| [(d, false), (d, true)]) {
+                        let plies = depth - improving as i32;
                         for (lead, pv) in
-                            [(60 * depth, false), (60 * depth - 1, false), (500, true)]
+                            [(60 * plies, false), (60 * plies - 1, false), (500, true)]
                         {
                             let beta = sc.eval - lead;
                             let generate = |p: &SearchParams| {
                                 super::super::with_solver_params(&board, p, 4, None, |s| {
-                                    s.generate(&sc, us, depth, 1, beta, pv)
+                                    s.generate(
+                                        &sc,
+                                        us,
+                                        depth,
+                                        1,
+                                        NodeBounds {
+                                            beta,
+                                            pv,
+                                            improving,
+                                        },
+                                    )
                                 })
                             };
                             let (with_cut, without) = (generate(&on), generate(&off));
-                            let expect_cut = quiet && !pv && depth <= 3 && lead >= 60 * depth;
+                            let expect_cut = quiet && !pv && depth <= 3 && lead >= 60 * plies;
                             if expect_cut {
                                 assert_eq!(
                                     with_cut,
