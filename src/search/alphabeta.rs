@@ -153,7 +153,8 @@ struct NodeBounds {
     beta: i32,
     /// Whether the window is open (a PV node).
     pv: bool,
-    /// Whether the side to move's evaluation is above its evaluation two plies before.
+    /// Whether the side to move's evaluation is above its evaluation two plies before (always
+    /// within the first two plies of the search, which have none to compare with).
     improving: bool,
 }
 
