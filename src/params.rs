@@ -155,6 +155,29 @@ pub struct SearchParams {
     /// 100 = no change (1..=100).
     #[serde(default = "full_percent")]
     pub far_move_percent: i32,
+    /// Where the transposition table holds a score for the node whose bound says it is closer
+    /// to the truth than the static evaluation (a lower bound above it, an upper bound below
+    /// it, or an exact score), the pruning steps and the horizon read that score instead;
+    /// false = the static evaluation only.
+    #[serde(default)]
+    pub tt_eval_refine: bool,
+    /// Internal iterative reduction: a node below the root at this depth or more with no move
+    /// from the transposition table is searched a ply shallower; 0 = off (0..=20).
+    #[serde(default)]
+    pub iir_min_depth: i32,
+    /// Plies a late-move reduction of more than one ply grows by at a node whose evaluation is
+    /// not above the one two plies before (the side to move is not improving); 0 = none (0..=3).
+    #[serde(default)]
+    pub lmr_not_improving_plies: i32,
+    /// Nodes decided without a move loop (the horizon, reverse futility, a won or lost shape)
+    /// are stored in the transposition table as well; false = only searched nodes.
+    #[serde(default)]
+    pub tt_store_leaves: bool,
+    /// Plies of depth the reverse futility margin never counts (the last plies before the
+    /// horizon are free: at one ply from it with 1 here, an evaluation that reaches beta is
+    /// enough); 0 = every ply counts (0..=3).
+    #[serde(default)]
+    pub static_beta_free_plies: i32,
 }
 
 /// The default of a percentage that changes nothing at 100.
@@ -278,6 +301,19 @@ impl SearchParams {
                 200,
             ),
             ("far_move_percent", s.far_move_percent as i64, 1, 100),
+            ("iir_min_depth", s.iir_min_depth as i64, 0, 20),
+            (
+                "static_beta_free_plies",
+                s.static_beta_free_plies as i64,
+                0,
+                3,
+            ),
+            (
+                "lmr_not_improving_plies",
+                s.lmr_not_improving_plies as i64,
+                0,
+                3,
+            ),
             (
                 "safety_vct_share_percent",
                 s.safety_vct_share_percent as i64,
@@ -362,6 +398,11 @@ impl Default for SearchParams {
             eval_parent_percent: 50,
             safety_final_percent: 100,
             far_move_percent: 100,
+            tt_eval_refine: false,
+            iir_min_depth: 0,
+            lmr_not_improving_plies: 0,
+            tt_store_leaves: false,
+            static_beta_free_plies: 0,
         }
     }
 }

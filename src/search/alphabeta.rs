@@ -506,7 +506,26 @@ impl<'a> Searcher<'a> {
                     return sc;
                 }
             }
+            // A stored score whose bound places it nearer the truth than the evaluation.
+            let nearer = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => sc > s.eval,
+                Bound::Upper => sc < s.eval,
+            };
+            if self.params.tt_eval_refine && nearer && sc.abs() < WIN_THRESHOLD {
+                s.eval = sc;
+            }
         }
+        // Internal iterative reduction: no stored move to try first, a ply less.
+        let depth = if ply > 0
+            && self.params.iir_min_depth > 0
+            && depth >= self.params.iir_min_depth
+            && tt_move.is_none()
+        {
+            depth - 1
+        } else {
+            depth
+        };
 
         // Razoring: a shallow non-PV node whose static evaluation is far below alpha is judged
         // by the horizon's step (VCF, defences against an open three, the evaluation).
@@ -532,7 +551,22 @@ impl<'a> Searcher<'a> {
                 improving,
             },
         ) {
-            NodeMoves::Done(score) => return score,
+            NodeMoves::Done(score) => {
+                // A node decided without a move loop (the horizon, reverse futility, a won or
+                // lost shape) is stored too, so a transposition need not decide it again; a
+                // deeper result for the same position stays.
+                if self.params.tt_store_leaves && tt_hit.is_none_or(|h| h.depth <= depth) {
+                    let bound = if score >= beta {
+                        Bound::Lower
+                    } else if score <= alpha {
+                        Bound::Upper
+                    } else {
+                        Bound::Exact
+                    };
+                    self.tt.store(key, tt_move, to_tt(score, ply), depth, bound);
+                }
+                return score;
+            }
             NodeMoves::Search { moves, forced } => (moves, forced),
         };
         // Ordering: TT move, killers, then pattern score (less for moves far from the last
@@ -597,7 +631,12 @@ impl<'a> Searcher<'a> {
                 let p = self.params;
                 let reduction =
                     if !forced && quiet && depth >= p.lmr_min_depth && i >= p.lmr_min_moves {
-                        p.lmr_plies(depth, i)
+                        let r = p.lmr_plies(depth, i);
+                        if r > 1 && !improving {
+                            r + p.lmr_not_improving_plies
+                        } else {
+                            r
+                        }
                     } else {
                         0
                     };
@@ -757,7 +796,10 @@ impl<'a> Searcher<'a> {
                 && beta.abs() < WIN_THRESHOLD
                 && s.eval
                     - prm.static_beta_margin
-                        * (depth - improving as i32 * prm.static_beta_improving_plies).max(0)
+                        * (depth
+                            - improving as i32 * prm.static_beta_improving_plies
+                            - prm.static_beta_free_plies)
+                            .max(0)
                     >= beta
             {
                 return NodeMoves::Done(s.eval);
