@@ -180,6 +180,18 @@ fn pick_next(moves: &mut [(Pos, i32)], i: usize) {
     }
 }
 
+/// What a node's `score` searched with the window (`alpha`, `beta`) tells: a lower bound at or
+/// above beta, an upper bound at or below alpha, the exact score between them.
+fn bound_of(score: i32, alpha: i32, beta: i32) -> Bound {
+    if score >= beta {
+        Bound::Lower
+    } else if score > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
 fn to_tt(score: i32, ply: usize) -> i32 {
     if score > WIN_THRESHOLD {
         score + ply as i32
@@ -507,13 +519,15 @@ impl<'a> Searcher<'a> {
                 }
             }
             // A stored score whose bound places it nearer the truth than the evaluation.
-            let nearer = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => sc > s.eval,
-                Bound::Upper => sc < s.eval,
-            };
-            if self.params.tt_eval_refine && nearer && sc.abs() < WIN_THRESHOLD {
-                s.eval = sc;
+            if self.params.tt_eval_refine && sc.abs() < WIN_THRESHOLD {
+                let nearer = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => sc > s.eval,
+                    Bound::Upper => sc < s.eval,
+                };
+                if nearer {
+                    s.eval = sc;
+                }
             }
         }
         // Internal iterative reduction: no stored move to try first, a ply less.
@@ -556,13 +570,7 @@ impl<'a> Searcher<'a> {
                 // lost shape) is stored too, so a transposition need not decide it again; a
                 // deeper result for the same position stays.
                 if self.params.tt_store_leaves && tt_hit.is_none_or(|h| h.depth <= depth) {
-                    let bound = if score >= beta {
-                        Bound::Lower
-                    } else if score <= alpha {
-                        Bound::Upper
-                    } else {
-                        Bound::Exact
-                    };
+                    let bound = bound_of(score, alpha, beta);
                     self.tt.store(key, tt_move, to_tt(score, ply), depth, bound);
                 }
                 return score;
@@ -676,13 +684,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best_score, orig_alpha, beta);
         self.tt
             .store(key, best_move, to_tt(best_score, ply), depth, bound);
         best_score
