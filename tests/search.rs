@@ -217,3 +217,38 @@ fn the_opponent_s_winning_shape_is_defended() {
         "after {m:?} white still has double threes at {double_threes:?}"
     );
 }
+
+/// Each optional search step of `engine-config/default.toml` that is off by default changes
+/// the search when it is turned on (its node count at a fixed depth differs from the default's
+/// on a quiet middle-game position), stays deterministic and still plays a legal move.
+#[test]
+fn optional_search_steps_take_effect() {
+    let moves = "h8i8i9j10h9j9k10j11j12h11";
+    let search = |params: Params| {
+        let mut e = engine_with(params, Rule::Freestyle, moves);
+        let r = e.go(&limits(Some(7), None), &mut NoInfo);
+        let m = r.best.expect("a move");
+        assert!(e.board().is_empty(m));
+        (m, r.info.nodes, r.info.score)
+    };
+    let base = search(Params::default());
+    type Step = (&'static str, fn(&mut Params));
+    let steps: [Step; 5] = [
+        ("tt_eval_refine", |p| p.search.tt_eval_refine = true),
+        ("iir_min_depth", |p| p.search.iir_min_depth = 3),
+        ("lmr_not_improving_plies", |p| {
+            p.search.lmr_not_improving_plies = 1
+        }),
+        ("tt_store_leaves", |p| p.search.tt_store_leaves = true),
+        ("static_beta_free_plies", |p| {
+            p.search.static_beta_free_plies = 1
+        }),
+    ];
+    for (name, set) in steps {
+        let mut params = Params::default();
+        set(&mut params);
+        let once = search(params.clone());
+        assert_eq!(once, search(params), "{name} is deterministic");
+        assert_ne!(once.1, base.1, "{name} changes the search");
+    }
+}
