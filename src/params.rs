@@ -178,6 +178,15 @@ pub struct SearchParams {
     /// enough); 0 = every ply counts (0..=3).
     #[serde(default)]
     pub static_beta_free_plies: i32,
+    /// On a cutoff, the quiet moves searched before the move that cut lose as much history as
+    /// that move gains (depth squared), so that moves which keep failing sink in the ordering;
+    /// false = only the move that cut gains.
+    #[serde(default)]
+    pub history_malus: bool,
+    /// Counter moves: the quiet move that last cut off after the opponent's previous move is
+    /// tried right after the killers; false = no counter moves.
+    #[serde(default)]
+    pub counter_move: bool,
 }
 
 /// The default of a percentage that changes nothing at 100.
@@ -403,6 +412,8 @@ impl Default for SearchParams {
             lmr_not_improving_plies: 0,
             tt_store_leaves: false,
             static_beta_free_plies: 0,
+            history_malus: false,
+            counter_move: false,
         }
     }
 }

@@ -233,7 +233,7 @@ fn optional_search_steps_take_effect() {
     };
     let base = search(Params::default());
     type Step = (&'static str, fn(&mut Params));
-    let steps: [Step; 5] = [
+    let steps: [Step; 7] = [
         ("tt_eval_refine", |p| p.search.tt_eval_refine = true),
         ("iir_min_depth", |p| p.search.iir_min_depth = 3),
         ("lmr_not_improving_plies", |p| {
@@ -243,6 +243,8 @@ fn optional_search_steps_take_effect() {
         ("static_beta_free_plies", |p| {
             p.search.static_beta_free_plies = 1
         }),
+        ("history_malus", |p| p.search.history_malus = true),
+        ("counter_move", |p| p.search.counter_move = true),
     ];
     for (name, set) in steps {
         let mut params = Params::default();

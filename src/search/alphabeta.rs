@@ -83,6 +83,9 @@ pub(crate) struct Searcher<'a> {
     aborted: bool,
     killers: Vec<[Option<Pos>; 2]>,
     history: Vec<[i32; 2]>,
+    /// For each point and side, the quiet move that last cut off after the opponent played
+    /// there ([`SearchParams::counter_move`]).
+    counters: Vec<[Option<Pos>; 2]>,
     pv: Vec<Vec<Pos>>,
     /// Each ply's own static evaluation (from its side to move), for
     /// [`SearchParams::eval_parent_percent`].
@@ -99,6 +102,10 @@ pub(crate) struct Searcher<'a> {
     pub(super) vcf_recording: bool,
     pub(super) vct_cache: ThreatCache,
 }
+
+/// The largest history value a move reaches (and, with the history malus, the lowest its
+/// negative).
+const HISTORY_MAX: i32 = 1 << 14;
 
 /// Whether `p` is `q` or lies on one of the four lines through `q` within `reach` cells of it.
 pub(super) fn aligned_within(p: Pos, q: Pos, reach: usize) -> bool {
@@ -234,6 +241,7 @@ impl<'a> Searcher<'a> {
             aborted: false,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![[0; 2]; GRID_CELLS],
+            counters: vec![[None; 2]; GRID_CELLS],
             pv: vec![Vec::new(); MAX_PLY + 2],
             evals: vec![0; MAX_PLY + 2],
             root_best: None,
@@ -592,6 +600,12 @@ impl<'a> Searcher<'a> {
         } else {
             SmallVec::new()
         };
+        // The move that last refuted the opponent's previous move here.
+        let last = self.board.history().last().map(|&(p, _)| p);
+        let counter = match last {
+            Some(p) if self.params.counter_move => self.counters[p.index()][side],
+            _ => None,
+        };
         for m in moves.iter_mut() {
             if !recent.is_empty() && !recent.iter().any(|&r| is_near_move(m.0, r)) {
                 m.1 = m.1 * far_percent / 100;
@@ -601,6 +615,8 @@ impl<'a> Searcher<'a> {
                 bonus += 1 << 24;
             } else if self.killers[ply].contains(&Some(m.0)) {
                 bonus += 1 << 16;
+            } else if Some(m.0) == counter {
+                bonus += 1 << 15;
             }
             m.1 += bonus;
         }
@@ -615,6 +631,8 @@ impl<'a> Searcher<'a> {
         let skip_dropped = ply == 0
             && !self.root_dropped.is_empty()
             && moves.iter().any(|m| !self.root_dropped.contains(&m.0));
+        // Quiet moves searched without a cutoff, for the history malus.
+        let mut tried_quiet: SmallVec<[Pos; 32]> = SmallVec::new();
         for i in 0..moves.len() {
             pick_next(&mut moves, i);
             let (m, order) = moves[i];
@@ -676,12 +694,24 @@ impl<'a> Searcher<'a> {
                                 k[1] = k[0];
                                 k[0] = Some(m);
                             }
+                            if let Some(p) = last {
+                                self.counters[p.index()][side] = Some(m);
+                            }
                         }
                         let h = &mut self.history[m.index()][side];
-                        *h = (*h + depth * depth).min(1 << 14);
+                        *h = (*h + depth * depth).min(HISTORY_MAX);
+                        if self.params.history_malus {
+                            for q in &tried_quiet {
+                                let h = &mut self.history[q.index()][side];
+                                *h = (*h - depth * depth).max(-HISTORY_MAX);
+                            }
+                        }
                         break;
                     }
                 }
+            }
+            if quiet && self.params.history_malus {
+                tried_quiet.push(m);
             }
         }
         let bound = bound_of(best_score, orig_alpha, beta);
