@@ -97,6 +97,13 @@ pub fn reference_move_score(board: &Board, p: Pos, color: Color) -> i32 {
 /// the potentials and threat sets are kept by the board.
 #[inline]
 pub fn static_eval(board: &Board, us: Color, tempo_percent: i32) -> i32 {
+    let (potentials, threats) = static_eval_parts(board, us, tempo_percent);
+    potentials + threats
+}
+
+/// The two parts of [`static_eval`]: the potentials' difference and the threat table's value.
+#[inline]
+pub fn static_eval_parts(board: &Board, us: Color, tempo_percent: i32) -> (i32, i32) {
     let them = us.opponent();
     let index = threat_index(
         Color::ALL.map(|c| {
@@ -107,8 +114,10 @@ pub fn static_eval(board: &Board, us: Color, tempo_percent: i32) -> i32 {
         }),
         us,
     );
-    (board.potential(us).0 * tempo_percent / 100 - board.potential(them).1) / 4
-        + THREAT_TABLE[index]
+    (
+        (board.potential(us).0 * tempo_percent / 100 - board.potential(them).1) / 4,
+        THREAT_TABLE[index],
+    )
 }
 
 /// Entries of the threat table.

@@ -187,6 +187,11 @@ pub struct SearchParams {
     /// tried right after the killers; false = no counter moves.
     #[serde(default)]
     pub counter_move: bool,
+    /// The parent's share of a node's evaluation ([`SearchParams::eval_parent_percent`]) mixes
+    /// only the potentials; the threat table's value is the node's own, unmixed; false = the
+    /// whole evaluation is mixed.
+    #[serde(default)]
+    pub eval_parent_potentials_only: bool,
 }
 
 /// The default of a percentage that changes nothing at 100.
@@ -414,6 +419,7 @@ impl Default for SearchParams {
             static_beta_free_plies: 0,
             history_malus: false,
             counter_move: false,
+            eval_parent_potentials_only: false,
         }
     }
 }

@@ -233,7 +233,7 @@ fn optional_search_steps_take_effect() {
     };
     let base = search(Params::default());
     type Step = (&'static str, fn(&mut Params));
-    let steps: [Step; 7] = [
+    let steps: [Step; 8] = [
         ("tt_eval_refine", |p| p.search.tt_eval_refine = true),
         ("iir_min_depth", |p| p.search.iir_min_depth = 3),
         ("lmr_not_improving_plies", |p| {
@@ -245,6 +245,9 @@ fn optional_search_steps_take_effect() {
         }),
         ("history_malus", |p| p.search.history_malus = true),
         ("counter_move", |p| p.search.counter_move = true),
+        ("eval_parent_potentials_only", |p| {
+            p.search.eval_parent_potentials_only = true
+        }),
     ];
     for (name, set) in steps {
         let mut params = Params::default();

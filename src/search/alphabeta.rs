@@ -90,6 +90,8 @@ pub(crate) struct Searcher<'a> {
     /// Each ply's own static evaluation (from its side to move), for
     /// [`SearchParams::eval_parent_percent`].
     evals: Vec<i32>,
+    /// Each ply's potentials part of its evaluation (without the threat table's value).
+    potentials: Vec<i32>,
     /// The best root move of the iteration in progress whose search completed, with its score
     /// (a lower bound): what an interrupted iteration leaves.
     root_best: Option<(Pos, i32)>,
@@ -244,6 +246,7 @@ impl<'a> Searcher<'a> {
             counters: vec![[None; 2]; GRID_CELLS],
             pv: vec![Vec::new(); MAX_PLY + 2],
             evals: vec![0; MAX_PLY + 2],
+            potentials: vec![0; MAX_PLY + 2],
             root_best: None,
             root_dropped: SmallVec::new(),
             root_safe: SmallVec::new(),
@@ -502,10 +505,16 @@ impl<'a> Searcher<'a> {
         }
         // The evaluation mixed with the parent's (seen from our side).
         self.evals[ply] = s.eval;
+        self.potentials[ply] = s.eval - s.threat_value;
         let improving = ply < 2 || self.evals[ply] > self.evals[ply - 2];
         let mix = self.params.eval_parent_percent;
         if ply > 0 && mix > 0 {
-            s.eval = (s.eval * (100 - mix) - self.evals[ply - 1] * mix) / 100;
+            s.eval = if self.params.eval_parent_potentials_only {
+                (self.potentials[ply] * (100 - mix) - self.potentials[ply - 1] * mix) / 100
+                    + s.threat_value
+            } else {
+                (s.eval * (100 - mix) - self.evals[ply - 1] * mix) / 100
+            };
         }
         let key = self.board.hash();
         let tt_hit = self.tt.probe(key);
@@ -1244,6 +1253,7 @@ impl<'a> Searcher<'a> {
             return vec![(p, WIN - 1)];
         }
         self.evals[0] = s.eval;
+        self.potentials[0] = s.eval - s.threat_value;
         let mut moves = match self.generate(
             &s,
             us,

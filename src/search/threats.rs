@@ -6,7 +6,7 @@ use smallvec::SmallVec;
 
 use crate::board::Board;
 use crate::core::{Color, Pos};
-use crate::eval::{move_score, static_eval};
+use crate::eval::{move_score, static_eval_parts};
 use crate::pattern::cell::ThreatSet;
 
 /// Threat points of one side.
@@ -28,6 +28,8 @@ pub(crate) struct Scan {
     pub them: SideThreats,
     /// Static evaluation from our view.
     pub eval: i32,
+    /// The threat table's part of `eval` (the rest is the potentials').
+    pub threat_value: i32,
 }
 
 /// Reads the facts of a node for `us` from the board's incremental state: the threat sets of both
@@ -40,10 +42,12 @@ pub(crate) fn scan(board: &Board, us: Color, tempo_percent: i32) -> Scan {
         flex4: board.threat_points(c, ThreatSet::Flex4).collect(),
         fours: board.threat_points(c, ThreatSet::Four).collect(),
     };
+    let (potentials, threat_value) = static_eval_parts(board, us, tempo_percent);
     Scan {
         us: side(us),
         them: side(them),
-        eval: static_eval(board, us, tempo_percent),
+        eval: potentials + threat_value,
+        threat_value,
     }
 }
 
