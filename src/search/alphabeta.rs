@@ -703,7 +703,7 @@ impl<'a> Searcher<'a> {
                                 k[1] = k[0];
                                 k[0] = Some(m);
                             }
-                            if let Some(p) = last {
+                            if let Some(p) = last.filter(|_| self.params.counter_move) {
                                 self.counters[p.index()][side] = Some(m);
                             }
                         }
