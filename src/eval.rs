@@ -10,7 +10,11 @@
 use crate::board::Board;
 use crate::core::{Color, Pos};
 use crate::pattern::cell::{ATTACK, DEFENCE, ThreatSet};
-use crate::pattern::combo::{line_class, reference_combo};
+use crate::pattern::combo::{COMBOS, line_class, reference_combo};
+use crate::pattern::policy::{DISTANCE_BUCKETS, distance_bucket};
+use crate::pattern::policy_weights::{
+    POLICY_NEAR_LAST, POLICY_NEAR_OWN, POLICY_OWN, POLICY_THEIRS,
+};
 use crate::pattern::weights::{COMBO_POTENTIAL_TO_MOVE, COMBO_POTENTIAL_WAITING, THREAT_TABLE};
 use crate::pattern::{LinePattern, PatternKind};
 
@@ -83,6 +87,36 @@ pub fn cell_potential(pats: &[LinePattern; 4], restricted: bool, to_move: bool) 
 #[inline]
 pub fn move_score(board: &Board, p: Pos, color: Color) -> i32 {
     board.summary(p, color).attack() + board.summary(p, color.opponent()).defence()
+}
+
+/// What the fitted move ordering reads of the candidate `p` for `color` to move: the
+/// combinations a stone of `color` and a stone of the opponent make there, each offset by
+/// [`COMBOS`] for a restricted colour (renju black), and the distance classes of `p` from the
+/// last stone and from the one before it ([`crate::pattern::policy::distance_bucket`]).
+/// Reads the cells' combinations, which only full moves keep.
+#[inline]
+pub fn policy_features(board: &Board, p: Pos, color: Color) -> [usize; 4] {
+    let combo =
+        |c: Color| restricted(board, c) as usize * COMBOS + board.summary(p, c).combo() as usize;
+    let history = board.history();
+    let near = |back: usize| {
+        history
+            .len()
+            .checked_sub(back)
+            .map_or(DISTANCE_BUCKETS - 1, |i| distance_bucket(p, history[i].0))
+    };
+    [combo(color), combo(color.opponent()), near(1), near(2)]
+}
+
+/// The fitted ordering score of the candidate `p` for `color` to move
+/// ([`crate::pattern::policy_weights`], hundredths of a unit of log-odds).
+#[inline]
+pub fn policy_score(board: &Board, p: Pos, color: Color) -> i32 {
+    let [own, theirs, last, before] = policy_features(board, p, color);
+    POLICY_OWN[own / COMBOS][own % COMBOS] as i32
+        + POLICY_THEIRS[theirs / COMBOS][theirs % COMBOS] as i32
+        + POLICY_NEAR_LAST[last] as i32
+        + POLICY_NEAR_OWN[before] as i32
 }
 
 /// [`move_score`] computed direction by direction from the patterns (the reference).

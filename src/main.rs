@@ -157,6 +157,32 @@ enum TuneAction {
         #[arg(long)]
         write: Option<std::path::PathBuf>,
     },
+    /// Fits the search's move ordering to the moves that some players (`--teacher`, their
+    /// names in the records: a tournament's games.jsonl) played: a softmax over the candidate points by
+    /// their combinations for both colours and their distance to the last two stones. Prints
+    /// the cross-entropy before and after and how often the fitted and the built-in ordering
+    /// put the teachers' move first on held-out games; `--write FILE` writes the values as
+    /// Rust source (src/pattern/policy_weights.rs).
+    Policy {
+        /// Game record files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// A player whose moves are learnt (repeat for several).
+        #[arg(long = "teacher", required = true)]
+        teachers: Vec<String>,
+        /// Moves at the start of each game left out of the data.
+        #[arg(long, default_value_t = 6)]
+        skip: usize,
+        /// Gradient-descent iterations.
+        #[arg(long, default_value_t = 300)]
+        iterations: usize,
+        /// Strength of the L2 prior that pulls every value toward zero.
+        #[arg(long, default_value_t = 1e-4)]
+        l2: f64,
+        /// Where to write the fitted values' source.
+        #[arg(long)]
+        write: Option<std::path::PathBuf>,
+    },
 }
 
 fn main() -> std::process::ExitCode {
@@ -420,6 +446,82 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
                     "wrote {}; search.tempo_percent in engine-config/default.toml stays 100",
                     path.display()
                 );
+            }
+            Ok(())
+        }
+        TuneAction::Policy {
+            files,
+            teachers,
+            skip,
+            iterations,
+            l2,
+            write,
+        } => {
+            // Every fifth game is held out, as for `fit`.
+            let (mut data, mut holdout) = (Vec::new(), Vec::new());
+            let mut games = 0;
+            for f in &files {
+                for (i, game) in read_records(f)?.iter().enumerate() {
+                    let samples = tune::policy::samples(game, &teachers, skip)
+                        .map_err(|e| anyhow::anyhow!("{} record {}: {e}", f.display(), i + 1))?;
+                    if games % 5 == 4 {
+                        holdout.extend(samples);
+                    } else {
+                        data.extend(samples);
+                    }
+                    games += 1;
+                }
+            }
+            anyhow::ensure!(!data.is_empty(), "no moves of {teachers:?} in the records");
+            let report = tune::policy::fit(&data, &holdout, iterations, l2);
+            let acc = |a: tune::policy::Accuracy| {
+                format!(
+                    "first {:.1}%, top three {:.1}%, mean rank {:.2}",
+                    100.0 * a.top1,
+                    100.0 * a.top3,
+                    a.mean_rank
+                )
+            };
+            println!(
+                "{} positions from {games} records ({} held out); cross-entropy {:.4} -> {:.4}; \
+                 held out {:.4} -> {:.4}",
+                data.len(),
+                holdout.len(),
+                report.loss.0,
+                report.loss.1,
+                report.holdout_loss.0,
+                report.holdout_loss.1,
+            );
+            println!("held out, built-in ordering: {}", acc(report.builtin));
+            println!("held out, fitted ordering:   {}", acc(report.fitted));
+            let mut rules: Vec<omok::rule::Rule> = holdout.iter().map(|s| s.rule).collect();
+            rules.sort_by_key(|r| r.to_string());
+            rules.dedup();
+            for rule in rules
+                .into_iter()
+                .filter(|_| holdout.iter().any(|s| s.rule != holdout[0].rule))
+            {
+                let part: Vec<_> = holdout.iter().filter(|s| s.rule == rule).cloned().collect();
+                println!(
+                    "  {rule} ({} held out): built-in {}; fitted {}",
+                    part.len(),
+                    acc(tune::policy::accuracy(&part, |c| c.builtin as f64)),
+                    acc(tune::policy::accuracy(&part, |c| report.model.score(c)))
+                );
+            }
+            if let Some(path) = write {
+                let note = format!(
+                    "{} positions of {teachers:?} from {games} records; held out: the teachers' \
+                     move first {:.1}% (built-in {:.1}%), top three {:.1}% ({:.1}%)",
+                    data.len(),
+                    100.0 * report.fitted.top1,
+                    100.0 * report.builtin.top1,
+                    100.0 * report.fitted.top3,
+                    100.0 * report.builtin.top3,
+                );
+                std::fs::write(&path, tune::policy::weights_source(&report, &note))
+                    .with_context(|| format!("writing {}", path.display()))?;
+                println!("wrote {}", path.display());
             }
             Ok(())
         }

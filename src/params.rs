@@ -192,11 +192,30 @@ pub struct SearchParams {
     /// whole evaluation is mixed.
     #[serde(default)]
     pub eval_parent_potentials_only: bool,
+    /// Candidate moves are ordered by the values fitted to a stronger engine's moves
+    /// (`src/pattern/policy_weights.rs`, `tune policy`) instead of the hand-set attack and
+    /// defence weights; which moves count as quiet is still decided by the hand-set weights
+    /// (`quiet_order_threshold`); false = the hand-set order.
+    #[serde(default = "yes")]
+    pub policy_ordering: bool,
+    /// With the fitted ordering, a reduced quiet move whose fitted score lies more than this
+    /// (hundredths of a unit of log-odds) below the best move's is reduced a ply more; 0 = off.
+    #[serde(default)]
+    pub policy_reduction_margin: i32,
+    /// With the fitted ordering, at non-PV nodes within `lmp_max_depth` of the horizon, quiet
+    /// moves whose fitted score lies more than this below the best move's are skipped; 0 = off.
+    #[serde(default)]
+    pub policy_prune_margin: i32,
 }
 
 /// The default of a percentage that changes nothing at 100.
 fn full_percent() -> i32 {
     100
+}
+
+/// The default of a switch that is on unless a file turns it off.
+fn yes() -> bool {
+    true
 }
 
 /// The default margin per ply of reverse futility pruning.
@@ -317,6 +336,18 @@ impl SearchParams {
             ("far_move_percent", s.far_move_percent as i64, 1, 100),
             ("iir_min_depth", s.iir_min_depth as i64, 0, 20),
             (
+                "policy_reduction_margin",
+                s.policy_reduction_margin as i64,
+                0,
+                10_000,
+            ),
+            (
+                "policy_prune_margin",
+                s.policy_prune_margin as i64,
+                0,
+                10_000,
+            ),
+            (
                 "static_beta_free_plies",
                 s.static_beta_free_plies as i64,
                 0,
@@ -419,6 +450,9 @@ impl Default for SearchParams {
             static_beta_free_plies: 0,
             history_malus: false,
             counter_move: false,
+            policy_ordering: true,
+            policy_reduction_margin: 0,
+            policy_prune_margin: 0,
             eval_parent_potentials_only: false,
         }
     }

@@ -14,6 +14,8 @@
 pub mod analysis;
 pub mod cell;
 pub mod combo;
+pub mod policy;
+pub mod policy_weights;
 pub mod table;
 pub mod weights;
 

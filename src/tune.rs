@@ -12,6 +12,7 @@
 //! the same way, so games against other engines can be added to the data.
 
 pub mod label;
+pub mod policy;
 
 use std::sync::Arc;
 
@@ -176,6 +177,16 @@ pub struct GameRecord {
     /// training position with this value as its target; `winner` is then not used.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<f64>,
+    /// The names of the players (tournament records), for fits to one player's moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<String>,
+    /// See `black`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<String>,
+    /// How many of the first moves an opening placed (tournament records): no player chose
+    /// them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening_stones: Option<usize>,
 }
 
 /// Positions of a game that may train the evaluation: quiet ones from the `skip`-th move on. A
@@ -527,6 +538,9 @@ pub fn play_game(config: &GenConfig, seed: u64) -> GameRecord {
         moves,
         winner,
         value: None,
+        black: None,
+        white: None,
+        opening_stones: None,
     }
 }
 

@@ -302,6 +302,13 @@ impl CellSummary {
         PACKED_BY_COMBO[restricted as usize][self.combo as usize]
     }
 
+    /// The cell's combination number ([`super::combo::combo_of`]); kept by full moves only
+    /// (a light move leaves it as it was).
+    #[inline]
+    pub const fn combo(self) -> u16 {
+        self.combo
+    }
+
     /// The value of playing the cell for its own colour (move ordering).
     #[inline]
     pub const fn attack(self) -> i32 {

@@ -12,7 +12,7 @@ use smallvec::SmallVec;
 
 use crate::board::Board;
 use crate::core::{Color, Dir, GRID_CELLS, Pos};
-use crate::eval::move_score;
+use crate::eval::{move_score, policy_score};
 use crate::params::SearchParams;
 use crate::pattern::PatternKind;
 use crate::pattern::cell::{CellSummary, ThreatSet};
@@ -615,10 +615,13 @@ impl<'a> Searcher<'a> {
             Some(p) if self.params.counter_move => self.counters[p.index()][side],
             _ => None,
         };
+        // With the fitted ordering, the moves are sorted by it, but which are quiet is still
+        // told by the hand-set score with the same bonuses: the flag rides in the lowest bit of
+        // the sort key.
+        let policy = self.params.policy_ordering;
+        // The best fitted score among the moves, which the policy margins count from.
+        let mut top_policy = i32::MIN;
         for m in moves.iter_mut() {
-            if !recent.is_empty() && !recent.iter().any(|&r| is_near_move(m.0, r)) {
-                m.1 = m.1 * far_percent / 100;
-            }
             let mut bonus = self.history[m.0.index()][side] / 8;
             if Some(m.0) == tt_move {
                 bonus += 1 << 24;
@@ -627,7 +630,23 @@ impl<'a> Searcher<'a> {
             } else if Some(m.0) == counter {
                 bonus += 1 << 15;
             }
-            m.1 += bonus;
+            let mut key = if policy {
+                let score = policy_score(&self.board, m.0, us);
+                top_policy = top_policy.max(score);
+                score
+            } else {
+                m.1
+            };
+            if !recent.is_empty() && !recent.iter().any(|&r| is_near_move(m.0, r)) {
+                key = key * far_percent / 100;
+                m.1 = m.1 * far_percent / 100;
+            }
+            m.1 = if policy {
+                let quiet = m.1 + bonus < self.params.quiet_order_threshold;
+                (key + bonus) * 2 + quiet as i32
+            } else {
+                m.1 + bonus
+            };
         }
 
         let orig_alpha = alpha;
@@ -648,10 +667,29 @@ impl<'a> Searcher<'a> {
             if skip_dropped && self.root_dropped.contains(&m) {
                 continue;
             }
-            let quiet = order < self.params.quiet_order_threshold;
+            let quiet = if policy {
+                order & 1 == 1
+            } else {
+                order < self.params.quiet_order_threshold
+            };
+            // How far the move's fitted score lies below the best one's (0 without them).
+            let policy_gap = if policy
+                && quiet
+                && (prm.policy_reduction_margin > 0 || prm.policy_prune_margin > 0)
+            {
+                top_policy - policy_score(&self.board, m, us)
+            } else {
+                0
+            };
             // Move-count and futility pruning of quiet moves at shallow non-PV nodes.
             if !forced && !pv_node && quiet && i > 0 && best_score > -WIN_THRESHOLD {
                 if depth <= prm.lmp_max_depth && i >= lmp_limit {
+                    continue;
+                }
+                if prm.policy_prune_margin > 0
+                    && depth <= prm.lmp_max_depth
+                    && policy_gap > prm.policy_prune_margin
+                {
                     continue;
                 }
                 if futile {
@@ -667,11 +705,14 @@ impl<'a> Searcher<'a> {
                 let reduction =
                     if !forced && quiet && depth >= p.lmr_min_depth && i >= p.lmr_min_moves {
                         let r = p.lmr_plies(depth, i);
-                        if r > 1 && !improving {
+                        let r = if r > 1 && !improving {
                             r + p.lmr_not_improving_plies
                         } else {
                             r
-                        }
+                        };
+                        r + (p.policy_reduction_margin > 0
+                            && policy_gap > p.policy_reduction_margin)
+                            as i32
                     } else {
                         0
                     };

@@ -50,6 +50,9 @@ pub fn positions(games: &[GameRecord], skip: usize, count: usize, seed: u64) -> 
                     moves: moves[..n].to_vec(),
                     winner: None,
                     value: None,
+                    black: None,
+                    white: None,
+                    opening_stones: None,
                 });
             }
         }
@@ -248,6 +251,9 @@ mod tests {
             moves: moves.iter().map(|m| m.to_vec()).collect(),
             winner: Some("black".into()),
             value: None,
+            black: None,
+            white: None,
+            opening_stones: None,
         };
         // The same stones in another order make the same positions after four moves.
         let a = game(&[[7, 7], [8, 8], [6, 6], [9, 9], [5, 5], [1, 1]]);
