@@ -63,7 +63,8 @@ enum Command {
     Play(omok::tournament::play::PlayArgs),
     /// Texel tuning of the evaluation: `gen` plays seeded self-play games, `positions` and
     /// `label` make positions judged by a stronger engine, `fit` fits the evaluation's weights
-    /// to game records or judged positions (see README, "Tuning the evaluation").
+    /// to game records or judged positions (see README, "Tuning the evaluation"); `policy`
+    /// fits the move ordering to stronger engines' moves ("Tuning the move ordering").
     Tune {
         #[command(subcommand)]
         action: TuneAction,

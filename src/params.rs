@@ -206,6 +206,9 @@ pub struct SearchParams {
     /// moves whose fitted score lies more than this below the best move's are skipped; 0 = off.
     #[serde(default)]
     pub policy_prune_margin: i32,
+    /// A move's history counts in its ordering score divided by this (1..=1000).
+    #[serde(default = "default_history_order_divisor")]
+    pub history_order_divisor: i32,
 }
 
 /// The default of a percentage that changes nothing at 100.
@@ -216,6 +219,11 @@ fn full_percent() -> i32 {
 /// The default of a switch that is on unless a file turns it off.
 fn yes() -> bool {
     true
+}
+
+/// The default divisor of the history in the ordering score.
+fn default_history_order_divisor() -> i32 {
+    8
 }
 
 /// The default margin per ply of reverse futility pruning.
@@ -453,6 +461,7 @@ impl Default for SearchParams {
             policy_ordering: true,
             policy_reduction_margin: 0,
             policy_prune_margin: 0,
+            history_order_divisor: 8,
             eval_parent_potentials_only: false,
         }
     }

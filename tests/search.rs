@@ -234,7 +234,7 @@ fn optional_search_steps_take_effect() {
     };
     let base = search(Params::default());
     type Step = (&'static str, fn(&mut Params));
-    let steps: [Step; 11] = [
+    let steps: [Step; 12] = [
         ("tt_eval_refine", |p| p.search.tt_eval_refine = true),
         ("iir_min_depth", |p| p.search.iir_min_depth = 3),
         ("lmr_not_improving_plies", |p| {
@@ -256,6 +256,9 @@ fn optional_search_steps_take_effect() {
         }),
         ("policy_prune_margin", |p| {
             p.search.policy_prune_margin = 200
+        }),
+        ("history_order_divisor", |p| {
+            p.search.history_order_divisor = 1
         }),
     ];
     for (name, set) in steps {

@@ -622,7 +622,7 @@ impl<'a> Searcher<'a> {
         // The best fitted score among the moves, which the policy margins count from.
         let mut top_policy = i32::MIN;
         for m in moves.iter_mut() {
-            let mut bonus = self.history[m.0.index()][side] / 8;
+            let mut bonus = self.history[m.0.index()][side] / self.params.history_order_divisor;
             if Some(m.0) == tt_move {
                 bonus += 1 << 24;
             } else if self.killers[ply].contains(&Some(m.0)) {
