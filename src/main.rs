@@ -397,22 +397,7 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
             prior,
             write,
         } => {
-            // Every fifth game is held out: the fit never sees it, and its loss tells whether
-            // the fit generalises.
-            let (mut data, mut holdout) = (Vec::new(), Vec::new());
-            let mut games = 0;
-            for f in &files {
-                for (i, game) in read_records(f)?.iter().enumerate() {
-                    let samples = tune::samples(game, skip)
-                        .map_err(|e| anyhow::anyhow!("{} record {}: {e}", f.display(), i + 1))?;
-                    if games % 5 == 4 {
-                        holdout.extend(samples);
-                    } else {
-                        data.extend(samples);
-                    }
-                    games += 1;
-                }
-            }
+            let (data, holdout, games) = split_samples(&files, |g| tune::samples(g, skip))?;
             anyhow::ensure!(!data.is_empty(), "no quiet positions in the records");
             let start = tune::Model::current(params.search.tempo_percent);
             let report = tune::fit(&start, &data, &holdout, iterations, prior);
@@ -458,21 +443,8 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
             l2,
             write,
         } => {
-            // Every fifth game is held out, as for `fit`.
-            let (mut data, mut holdout) = (Vec::new(), Vec::new());
-            let mut games = 0;
-            for f in &files {
-                for (i, game) in read_records(f)?.iter().enumerate() {
-                    let samples = tune::policy::samples(game, &teachers, skip)
-                        .map_err(|e| anyhow::anyhow!("{} record {}: {e}", f.display(), i + 1))?;
-                    if games % 5 == 4 {
-                        holdout.extend(samples);
-                    } else {
-                        data.extend(samples);
-                    }
-                    games += 1;
-                }
-            }
+            let (data, holdout, games) =
+                split_samples(&files, |g| tune::policy::samples(g, &teachers, skip))?;
             anyhow::ensure!(!data.is_empty(), "no moves of {teachers:?} in the records");
             let report = tune::policy::fit(&data, &holdout, iterations, l2);
             let acc = |a: tune::policy::Accuracy| {
@@ -527,6 +499,30 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// The training samples of the records in `files` (`samples` of each record), every fifth
+/// record's held out: the fit never sees them, and its loss on them tells whether it
+/// generalises. Returns the training samples, the held-out ones and the number of records.
+fn split_samples<T>(
+    files: &[std::path::PathBuf],
+    samples: impl Fn(&omok::tune::GameRecord) -> std::result::Result<Vec<T>, String>,
+) -> Result<(Vec<T>, Vec<T>, usize)> {
+    let (mut data, mut holdout) = (Vec::new(), Vec::new());
+    let mut games = 0;
+    for f in files {
+        for (i, game) in read_records(f)?.iter().enumerate() {
+            let s = samples(game)
+                .map_err(|e| anyhow::anyhow!("{} record {}: {e}", f.display(), i + 1))?;
+            if games % 5 == 4 {
+                holdout.extend(s);
+            } else {
+                data.extend(s);
+            }
+            games += 1;
+        }
+    }
+    Ok((data, holdout, games))
 }
 
 /// The game records (or positions) of a JSON-lines file.
