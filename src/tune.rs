@@ -295,6 +295,37 @@ pub const DEFAULT_PRIOR: f64 = 1e-8;
 /// The largest value a fit gives a combination (the board keeps cell potentials in 16 bits).
 const MAX_VALUE: f64 = 4_000.0;
 
+/// Adam's per-parameter step sizes for a gradient descent of `iterations` steps, its rate
+/// decaying linearly to a tenth so that the fit settles.
+struct Adam {
+    mom: Vec<f64>,
+    vel: Vec<f64>,
+    rate: f64,
+    iterations: usize,
+}
+
+impl Adam {
+    fn new(params: usize, rate: f64, iterations: usize) -> Adam {
+        Adam {
+            mom: vec![0.0; params],
+            vel: vec![0.0; params],
+            rate,
+            iterations,
+        }
+    }
+
+    /// The step of parameter `i` at iteration `t` (from 1) for its gradient `g`, to subtract.
+    fn step(&mut self, i: usize, t: usize, g: f64) -> f64 {
+        let (b1, b2, eps) = (0.9, 0.999, 1e-12);
+        self.mom[i] = b1 * self.mom[i] + (1.0 - b1) * g;
+        self.vel[i] = b2 * self.vel[i] + (1.0 - b2) * g * g;
+        let mh = self.mom[i] / (1.0 - b1.powi(t as i32));
+        let vh = self.vel[i] / (1.0 - b2.powi(t as i32));
+        let decay = 1.0 - 0.9 * (t - 1) as f64 / self.iterations.max(1) as f64;
+        decay * self.rate * mh / (vh.sqrt() + eps)
+    }
+}
+
 /// What a fit did.
 #[derive(Clone, Debug)]
 pub struct FitReport {
@@ -333,10 +364,7 @@ pub fn fit(
     // The parameter index of a combination's value.
     let at =
         |role: usize, restricted: bool, c: usize| (2 * role + restricted as usize) * COMBOS + c;
-    let rate = 0.5;
-    let (b1, b2, eps) = (0.9, 0.999, 1e-12);
-    let mut mom = vec![0.0f64; N];
-    let mut vel = vec![0.0f64; N];
+    let mut adam = Adam::new(N, 0.5, iterations);
     for t in 1..=iterations {
         let grad = data
             .par_iter()
@@ -367,7 +395,7 @@ pub fn fit(
                 },
             );
         let n = data.len().max(1) as f64;
-        for i in 0..N {
+        for (i, &gi) in grad.iter().enumerate() {
             let (role, r, c) = (i / (2 * COMBOS), i / COMBOS % 2, i % COMBOS);
             // Priors: the threat table's rare entries are pulled toward 0, each combination's
             // value toward its start, so that a few games cannot give them large values.
@@ -376,14 +404,7 @@ pub fn fit(
             } else {
                 prior * (m.values[role][r][c] - start.values[role][r][c])
             };
-            let g = grad[i] / n + prior;
-            mom[i] = b1 * mom[i] + (1.0 - b1) * g;
-            vel[i] = b2 * vel[i] + (1.0 - b2) * g * g;
-            let mh = mom[i] / (1.0 - b1.powi(t as i32));
-            let vh = vel[i] / (1.0 - b2.powi(t as i32));
-            // The rate decays linearly to a tenth, so that the fit settles.
-            let decay = 1.0 - 0.9 * (t - 1) as f64 / iterations.max(1) as f64;
-            let step = decay * rate * mh / (vh.sqrt() + eps);
+            let step = adam.step(i, t, gi / n + prior);
             if i >= TABLE {
                 m.table[i - TABLE] -= step;
             } else if !(r == 1 && is_void_when_restricted(c)) {

@@ -19,7 +19,7 @@ use crate::pattern::policy::DISTANCE_BUCKETS;
 use crate::rule::Rule;
 use crate::rules::forbidden;
 
-use super::{GameRecord, play_recorded};
+use super::{Adam, GameRecord, play_recorded};
 
 /// Parameters of the model: the side to move's table, the opponent's, each as values shared
 /// by every colour and a restricted colour's (renju black's) differences from them, then the
@@ -243,9 +243,7 @@ pub struct Report {
 pub fn fit(data: &[Sample], holdout: &[Sample], iterations: usize, l2: f64) -> Report {
     let start = Model::default();
     let mut m = start.clone();
-    let (rate, b1, b2, eps) = (0.05, 0.9, 0.999, 1e-12);
-    let mut mom = vec![0.0f64; PARAMS];
-    let mut vel = vec![0.0f64; PARAMS];
+    let mut adam = Adam::new(PARAMS, 0.05, iterations);
     for t in 1..=iterations {
         let grad = data
             .par_iter()
@@ -275,8 +273,7 @@ pub fn fit(data: &[Sample], holdout: &[Sample], iterations: usize, l2: f64) -> R
                 },
             );
         let n = data.len().max(1) as f64;
-        let decay = 1.0 - 0.9 * (t - 1) as f64 / iterations.max(1) as f64;
-        for i in 0..PARAMS {
+        for (i, &gi) in grad.iter().enumerate() {
             let restricted =
                 (OWN + COMBOS..THEIRS).contains(&i) || (THEIRS + COMBOS..NEAR_LAST).contains(&i);
             let prior = if restricted {
@@ -284,12 +281,7 @@ pub fn fit(data: &[Sample], holdout: &[Sample], iterations: usize, l2: f64) -> R
             } else {
                 l2
             };
-            let g = grad[i] / n + prior * m.values[i];
-            mom[i] = b1 * mom[i] + (1.0 - b1) * g;
-            vel[i] = b2 * vel[i] + (1.0 - b2) * g * g;
-            let mh = mom[i] / (1.0 - b1.powi(t as i32));
-            let vh = vel[i] / (1.0 - b2.powi(t as i32));
-            m.values[i] -= decay * rate * mh / (vh.sqrt() + eps);
+            m.values[i] -= adam.step(i, t, gi / n + prior * m.values[i]);
         }
     }
     let builtin = accuracy(holdout, |c| c.builtin as f64);
