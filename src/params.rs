@@ -356,6 +356,12 @@ impl SearchParams {
                 10_000,
             ),
             (
+                "history_order_divisor",
+                s.history_order_divisor as i64,
+                1,
+                1000,
+            ),
+            (
                 "static_beta_free_plies",
                 s.static_beta_free_plies as i64,
                 0,
@@ -684,5 +690,10 @@ mod tests {
         );
         let err = Params::from_toml(&text).unwrap_err().to_string();
         assert!(err.contains("search.tempo_percent 5"), "{err}");
+        // A history divisor of 0 would divide by zero in the search.
+        let text = include_str!("../engine-config/default.toml")
+            .replace("history_order_divisor = 8", "history_order_divisor = 0");
+        let err = Params::from_toml(&text).unwrap_err().to_string();
+        assert!(err.contains("search.history_order_divisor 0"), "{err}");
     }
 }
