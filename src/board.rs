@@ -54,25 +54,40 @@ impl Default for Saved {
     }
 }
 
-/// The line neighbours of `p` along the direction with index step `delta`: (slot, cell index,
-/// key shift of `p` in the neighbour's key) for the cells behind (which see `p` at offset +k)
-/// and ahead (offset −k) at distance k = 1 ..= [`HALF_WINDOW`].
+/// The line neighbours of a cell, by slot j of [`Saved`]: the cell behind at distance k (slot
+/// 2k − 2, which sees the move at offset +k) and the cell ahead (slot 2k − 1, offset −k), for
+/// k = 1 ..= [`HALF_WINDOW`]. Each entry is (the neighbour's distance in steps along the line,
+/// signed, the key shift of the move in the neighbour's key).
+const NEIGHBOURS: [(isize, u32); 2 * HALF_WINDOW] = neighbour_table();
+
+const fn neighbour_table() -> [(isize, u32); 2 * HALF_WINDOW] {
+    let mut t = [(0, 0); 2 * HALF_WINDOW];
+    let mut k = 1;
+    while k <= HALF_WINDOW as isize {
+        t[2 * k as usize - 2] = (-k, key_shift(k));
+        t[2 * k as usize - 1] = (k, key_shift(-k));
+        k += 1;
+    }
+    t
+}
+
+/// Slots of the per-cell arrays: the padded grid rounded up to a power of two, so that a cell
+/// index masked by [`slot`] is in bounds by construction and the make/undo loops carry no
+/// bounds checks. Slots past the grid are walls that no move ever reaches.
+const CELL_SLOTS: usize = GRID_CELLS.next_power_of_two();
+
+/// A cell index as an array slot (the identity for every index of the padded grid).
 #[inline(always)]
-fn neighbours(p: Pos, delta: isize) -> impl Iterator<Item = (usize, usize, u32)> {
-    (1..=HALF_WINDOW as isize).flat_map(move |k| {
-        [
-            (
-                2 * k as usize - 2,
-                (p.index() as isize - k * delta) as usize,
-                key_shift(k),
-            ),
-            (
-                2 * k as usize - 1,
-                (p.index() as isize + k * delta) as usize,
-                key_shift(-k),
-            ),
-        ]
-    })
+const fn slot(q: usize) -> usize {
+    q & (CELL_SLOTS - 1)
+}
+
+/// A boxed per-cell array filled with `value`.
+fn cell_array<T: Clone>(value: T) -> Box<[T; CELL_SLOTS]> {
+    match vec![value; CELL_SLOTS].into_boxed_slice().try_into() {
+        Ok(array) => array,
+        Err(_) => unreachable!("a vector of CELL_SLOTS elements"),
+    }
 }
 
 /// A board of one rule set with incremental line patterns.
@@ -82,11 +97,11 @@ pub struct Board {
     height: usize,
     rule: Rule,
     table: &'static PatternTable,
-    cells: Box<[u8]>,
-    keys: Box<[[u32; 4]]>,
-    patterns: Box<[[u16; 4]]>,
-    near: Box<[u8]>,
-    summaries: Box<[[CellSummary; 2]]>,
+    cells: Box<[u8; CELL_SLOTS]>,
+    keys: Box<[[u32; 4]; CELL_SLOTS]>,
+    patterns: Box<[[u16; 4]; CELL_SLOTS]>,
+    near: Box<[u8; CELL_SLOTS]>,
+    summaries: Box<[[CellSummary; 2]; CELL_SLOTS]>,
     /// Per colour and [`ThreatSet`]: one bit per padded-grid cell.
     threat_bits: Box<[[[u64; THREAT_WORDS]; 4]; 2]>,
     threat_counts: [[u16; 4]; 2],
@@ -106,7 +121,7 @@ pub struct Board {
 }
 
 /// Words of a threat-set bitmap.
-const THREAT_WORDS: usize = GRID_CELLS.div_ceil(64);
+const THREAT_WORDS: usize = CELL_SLOTS / 64;
 
 /// Radius of the square around each stone whose cells count as "near" (move candidates).
 pub const NEAR_RADIUS: isize = 2;
@@ -132,11 +147,11 @@ impl Board {
             height,
             rule,
             table,
-            cells: vec![CELL_WALL; GRID_CELLS].into_boxed_slice(),
-            keys: vec![[0; 4]; GRID_CELLS].into_boxed_slice(),
-            patterns: vec![[0; 4]; GRID_CELLS].into_boxed_slice(),
-            near: vec![0; GRID_CELLS].into_boxed_slice(),
-            summaries: vec![[CellSummary::default(); 2]; GRID_CELLS].into_boxed_slice(),
+            cells: cell_array(CELL_WALL),
+            keys: cell_array([0; 4]),
+            patterns: cell_array([0; 4]),
+            near: cell_array(0),
+            summaries: cell_array([CellSummary::default(); 2]),
             threat_bits: Box::new([[[0; THREAT_WORDS]; 4]; 2]),
             threat_counts: [[0; 4]; 2],
             potential: [0; 2],
@@ -371,64 +386,101 @@ impl Board {
         code: u32,
         saved: &mut Saved,
     ) {
-        let table = self.table;
+        let centre = p.index() as isize;
         if !PLACE {
-            // Taking a move back: every neighbour's pattern and summaries are put back as the
-            // move found them, with no table lookups; only the threat sets follow the change.
-            for d in Dir::ALL {
-                let delta = d.delta();
-                let di = d.index();
-                for (j, q, shift) in neighbours(p, delta) {
-                    self.keys[q][di] &= !(3 << shift);
-                    // Each neighbour lies on one line through the move, so a cell whose pattern
-                    // on that line did not change kept its summaries.
-                    if self.patterns[q][di] == saved.patterns[di][j] {
-                        continue;
-                    }
-                    let now = self.patterns[q][di];
-                    self.patterns[q][di] = saved.patterns[di][j];
-                    if LIGHT {
-                        // A light move changed only the line codes (and with them the threat
-                        // sets) and the move-ordering weights: they follow the pattern put back.
-                        self.update_summaries::<true>(q, di, now, saved.patterns[di][j]);
-                    } else if self.cells[q] == CELL_EMPTY {
-                        for c in 0..2 {
-                            let before = saved.summaries[di][j][c];
-                            let (now, was) =
-                                (self.summaries[q][c].threat_mask(), before.threat_mask());
-                            self.summaries[q][c] = before;
-                            if now != was {
-                                self.update_threat_bits(c, q, now, was);
-                            }
-                        }
-                    }
-                }
-            }
+            self.restore_line::<0, LIGHT>(centre, code, saved);
+            self.restore_line::<1, LIGHT>(centre, code, saved);
+            self.restore_line::<2, LIGHT>(centre, code, saved);
+            self.restore_line::<3, LIGHT>(centre, code, saved);
             return;
         }
         // Two passes: first every key and pattern (independent table lookups the processor can
         // overlap), then the summaries of the cells whose patterns changed.
-        for d in Dir::ALL {
-            let delta = d.delta();
-            let di = d.index();
-            for (j, q, shift) in neighbours(p, delta) {
-                self.keys[q][di] |= code << shift;
-                saved.patterns[di][j] = self.patterns[q][di];
-                self.patterns[q][di] = table.lookup(self.keys[q][di]);
+        self.place_keys::<0>(centre, code, saved);
+        self.place_keys::<1>(centre, code, saved);
+        self.place_keys::<2>(centre, code, saved);
+        self.place_keys::<3>(centre, code, saved);
+        self.place_summaries::<0, LIGHT>(centre, saved);
+        self.place_summaries::<1, LIGHT>(centre, saved);
+        self.place_summaries::<2, LIGHT>(centre, saved);
+        self.place_summaries::<3, LIGHT>(centre, saved);
+    }
+
+    /// The cell index of neighbour `j` (see [`NEIGHBOURS`]) of `centre` along direction `DI`.
+    #[inline(always)]
+    fn neighbour<const DI: usize>(centre: isize, j: usize) -> usize {
+        slot((centre + NEIGHBOURS[j].0 * Dir::ALL[DI].delta()) as usize)
+    }
+
+    /// A stone (line code `code`) placed at `centre`: sets its bits in the keys of its
+    /// neighbours along direction `DI` and looks their patterns up again, keeping the old ones.
+    #[inline(always)]
+    fn place_keys<const DI: usize>(&mut self, centre: isize, code: u32, saved: &mut Saved) {
+        let table = self.table;
+        for (j, &(_, shift)) in NEIGHBOURS.iter().enumerate() {
+            let q = Self::neighbour::<DI>(centre, j);
+            let key = self.keys[q][DI] | code << shift;
+            self.keys[q][DI] = key;
+            saved.patterns[DI][j] = self.patterns[q][DI];
+            self.patterns[q][DI] = table.lookup(key);
+        }
+    }
+
+    /// After [`Board::place_keys`]: the summaries of the neighbours along `DI` whose patterns
+    /// changed.
+    #[inline(always)]
+    fn place_summaries<const DI: usize, const LIGHT: bool>(
+        &mut self,
+        centre: isize,
+        saved: &mut Saved,
+    ) {
+        for j in 0..2 * HALF_WINDOW {
+            let q = Self::neighbour::<DI>(centre, j);
+            // A line whose patterns did not change leaves the cell's summaries as they are;
+            // a full move keeps the summaries it changes for the undo.
+            let (old, new) = (saved.patterns[DI][j], self.patterns[q][DI]);
+            if old != new {
+                if !LIGHT {
+                    saved.summaries[DI][j] = self.summaries[q];
+                }
+                self.update_summaries::<LIGHT>(q, DI, old, new);
             }
         }
-        for d in Dir::ALL {
-            let delta = d.delta();
-            let di = d.index();
-            for (j, q, _) in neighbours(p, delta) {
-                // A line whose patterns did not change leaves the cell's summaries as they are;
-                // a full move keeps the summaries it changes for the undo.
-                let (old, new) = (saved.patterns[di][j], self.patterns[q][di]);
-                if old != new {
-                    if !LIGHT {
-                        saved.summaries[di][j] = self.summaries[q];
+    }
+
+    /// Taking back the stone (line code `code`) at `centre`: every neighbour along `DI` gets
+    /// its pattern and summaries back as the move found them, with no table lookups; only the
+    /// threat sets follow the change.
+    #[inline(always)]
+    fn restore_line<const DI: usize, const LIGHT: bool>(
+        &mut self,
+        centre: isize,
+        code: u32,
+        saved: &mut Saved,
+    ) {
+        for (j, &(_, shift)) in NEIGHBOURS.iter().enumerate() {
+            let q = Self::neighbour::<DI>(centre, j);
+            self.keys[q][DI] &= !(code << shift);
+            // Each neighbour lies on one line through the move, so a cell whose pattern on
+            // that line did not change kept its summaries.
+            let before = saved.patterns[DI][j];
+            let now = self.patterns[q][DI];
+            if now == before {
+                continue;
+            }
+            self.patterns[q][DI] = before;
+            if LIGHT {
+                // A light move changed only the line codes (and with them the threat sets) and
+                // the move-ordering weights: they follow the pattern put back.
+                self.update_summaries::<true>(q, DI, now, before);
+            } else if self.cells[q] == CELL_EMPTY {
+                for c in 0..2 {
+                    let before = saved.summaries[DI][j][c];
+                    let (now, was) = (self.summaries[q][c].threat_mask(), before.threat_mask());
+                    self.summaries[q][c] = before;
+                    if now != was {
+                        self.update_threat_bits(c, q, now, was);
                     }
-                    self.update_summaries::<LIGHT>(q, di, old, new);
                 }
             }
         }
@@ -447,9 +499,13 @@ impl Board {
         let candidate = (self.near[q] > 0) as i32;
         for c in 0..2 {
             let shift = 8 * c;
+            let (old_byte, new_byte) = ((old >> shift) as u8, (new >> shift) as u8);
+            // Often only one colour's pattern changed (a stone far along the line).
+            if old_byte == new_byte {
+                continue;
+            }
             let summary = &mut self.summaries[q][c];
             let old_mask = summary.threat_mask();
-            let (old_byte, new_byte) = ((old >> shift) as u8, (new >> shift) as u8);
             if LIGHT {
                 summary.update_light(di, old_byte, new_byte);
             } else {
@@ -466,16 +522,17 @@ impl Board {
     /// Moves cell `q` of colour `c` from the threat sets of `old_mask` to those of `new_mask`.
     #[inline(always)]
     fn update_threat_bits(&mut self, c: usize, q: usize, old_mask: u8, new_mask: u8) {
+        let q = slot(q);
         let (word, bit) = (q / 64, 1u64 << (q % 64));
+        let changed = old_mask ^ new_mask;
         for set in ThreatSet::ALL {
             let b = set.bit();
-            let (was, is) = (old_mask & b != 0, new_mask & b != 0);
-            if was != is {
-                self.threat_bits[c][set.index()][word] ^= bit;
-                if is {
-                    self.threat_counts[c][set.index()] += 1;
+            if changed & b != 0 {
+                self.threat_bits[c & 1][set.index()][word] ^= bit;
+                if new_mask & b != 0 {
+                    self.threat_counts[c & 1][set.index()] += 1;
                 } else {
-                    self.threat_counts[c][set.index()] -= 1;
+                    self.threat_counts[c & 1][set.index()] -= 1;
                 }
             }
         }
@@ -518,8 +575,9 @@ impl Board {
     #[inline(always)]
     fn update_near<const PLACE: bool, const LIGHT: bool>(&mut self, p: Pos) {
         for dy in -NEAR_RADIUS..=NEAR_RADIUS {
-            let row = (p.index() as isize + dy * STRIDE as isize) as usize;
-            for i in row - NEAR_RADIUS as usize..=row + NEAR_RADIUS as usize {
+            let row = p.index() as isize + dy * STRIDE as isize;
+            for dx in -NEAR_RADIUS..=NEAR_RADIUS {
+                let i = slot((row + dx) as usize);
                 // A cell becoming (or ceasing to be) a candidate adds (removes) its potential.
                 let sign = if PLACE {
                     self.near[i] += 1;

@@ -3,6 +3,11 @@
 //! A table is built once per pair of win rules (black's, white's) the first time a board of such a
 //! rule is created, by running the exact [`analysis`](super::analysis) on every well-formed key
 //! (132 496 of the 2^20). Keys that cannot occur on a board (a wall between stones) map to 0.
+//!
+//! The entries are stored compactly, by the pair of half-line numbers of the key's two halves
+//! (364 well-formed half lines each, plus one number for the malformed ones): 365 × 365 entries
+//! (260 KiB, which stays in the processor's second-level cache) instead of 2^20 (2 MiB, which
+//! does not). A lookup adds two numbers from small per-half tables and reads one entry.
 
 use std::sync::LazyLock;
 
@@ -11,8 +16,72 @@ use super::{CELL_BLACK, CELL_WALL, CELL_WHITE, HALF_WINDOW, KEY_BITS, LinePatter
 
 /// Maps a 20-bit line key to the patterns of both colours (black in the low byte).
 pub struct PatternTable {
+    /// By compact index ([`compact_index`]).
     entries: Box<[u16]>,
     rules: [WinRule; 2],
+}
+
+/// Bits of one half of a line key (the five cells on one side of the centre).
+const HALF_BITS: u32 = KEY_BITS / 2;
+/// Well-formed half lines, and the number of the malformed ones after them.
+const HALVES: usize = 364;
+/// Entries of a compact table: every pair of half numbers, the malformed one included.
+const COMPACT_ENTRIES: usize = (HALVES + 1) * (HALVES + 1);
+
+/// The half-line number of each 10-bit half key: its place in [`half_lines`] order, or
+/// [`HALVES`] for a malformed half (a wall between the centre and a stone or an empty cell).
+/// The low half holds the cells behind the centre (offsets −5 ..= −1), the high half those ahead.
+struct HalfNumbers {
+    /// By the low half of a key: its half number times `HALVES + 1`.
+    low: [u32; 1 << HALF_BITS],
+    /// By the high half of a key: its half number.
+    high: [u32; 1 << HALF_BITS],
+}
+
+/// Built at compile time in [`half_lines`] order: `inner` cells of stones or empties next to the
+/// centre (base-3 digits, nearest first), then walls.
+static HALF_NUMBERS: HalfNumbers = half_numbers();
+
+const fn half_numbers() -> HalfNumbers {
+    let mut numbers = HalfNumbers {
+        low: [(HALVES * (HALVES + 1)) as u32; 1 << HALF_BITS],
+        high: [HALVES as u32; 1 << HALF_BITS],
+    };
+    let mut i = 0;
+    let mut inner = 0;
+    while inner <= HALF_WINDOW {
+        let mut digits = 0;
+        while digits < 3usize.pow(inner as u32) {
+            let (mut low, mut high, mut d) = (0u32, 0u32, digits);
+            let mut k = 1;
+            while k <= HALF_WINDOW {
+                let cell = if k <= inner {
+                    let c = (d % 3) as u32;
+                    d /= 3;
+                    c
+                } else {
+                    CELL_WALL as u32
+                };
+                low |= cell << key_shift(-(k as isize));
+                high |= cell << (key_shift(k as isize) - HALF_BITS);
+                k += 1;
+            }
+            numbers.low[low as usize] = (i * (HALVES + 1)) as u32;
+            numbers.high[high as usize] = i as u32;
+            i += 1;
+            digits += 1;
+        }
+        inner += 1;
+    }
+    numbers
+}
+
+/// The compact index of a 20-bit line key.
+#[inline(always)]
+fn compact_index(numbers: &HalfNumbers, key: u32) -> usize {
+    let low = (key & ((1 << HALF_BITS) - 1)) as usize;
+    let high = ((key >> HALF_BITS) & ((1 << HALF_BITS) - 1)) as usize;
+    (numbers.low[low] + numbers.high[high]) as usize
 }
 
 static FREESTYLE: LazyLock<PatternTable> =
@@ -42,7 +111,8 @@ impl PatternTable {
 
     /// Builds a table by exact analysis of every well-formed key.
     pub fn build(black: WinRule, white: WinRule) -> PatternTable {
-        let mut entries = vec![0u16; 1 << KEY_BITS].into_boxed_slice();
+        let mut entries = vec![0u16; COMPACT_ENTRIES].into_boxed_slice();
+        let numbers = &HALF_NUMBERS;
         let mut memo_black = KindMemo::new();
         let mut memo_white = if black == white {
             None
@@ -53,7 +123,7 @@ impl PatternTable {
             let b = Line::from_key(key, CELL_BLACK).classify(black, &mut memo_black);
             let memo = memo_white.as_mut().unwrap_or(&mut memo_black);
             let w = Line::from_key(key, CELL_WHITE).classify(white, memo);
-            entries[key as usize] = b.byte() as u16 | (w.byte() as u16) << 8;
+            entries[compact_index(numbers, key)] = b.byte() as u16 | (w.byte() as u16) << 8;
         }
         PatternTable {
             entries,
@@ -70,7 +140,7 @@ impl PatternTable {
     #[inline]
     pub fn lookup(&self, key: u32) -> u16 {
         debug_assert!(key < 1 << KEY_BITS);
-        self.entries[(key & ((1 << KEY_BITS) - 1)) as usize]
+        self.entries[compact_index(&HALF_NUMBERS, key)]
     }
 
     /// One colour's pattern of a key (`colour` 0 = black, 1 = white).
@@ -99,16 +169,18 @@ fn half_lines() -> Vec<[u8; HALF_WINDOW]> {
     out
 }
 
+/// The key bits of a half line behind (`sign` −1) or ahead of (`sign` 1) the centre.
+fn encode_half(half: &[u8; HALF_WINDOW], sign: isize) -> u32 {
+    half.iter().enumerate().fold(0u32, |key, (i, &c)| {
+        key | (c as u32) << key_shift(sign * (i as isize + 1))
+    })
+}
+
 /// Every well-formed line key.
 pub(crate) fn well_formed_keys() -> Vec<u32> {
     let halves = half_lines();
-    let encode = |half: &[u8; HALF_WINDOW], sign: isize| {
-        half.iter().enumerate().fold(0u32, |key, (i, &c)| {
-            key | (c as u32) << key_shift(sign * (i as isize + 1))
-        })
-    };
-    let lefts: Vec<u32> = halves.iter().map(|h| encode(h, -1)).collect();
-    let rights: Vec<u32> = halves.iter().map(|h| encode(h, 1)).collect();
+    let lefts: Vec<u32> = halves.iter().map(|h| encode_half(h, -1)).collect();
+    let rights: Vec<u32> = halves.iter().map(|h| encode_half(h, 1)).collect();
     lefts
         .iter()
         .flat_map(|&l| rights.iter().map(move |&r| l | r))
@@ -118,6 +190,26 @@ pub(crate) fn well_formed_keys() -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compact_indexes_tell_every_well_formed_key_apart() {
+        let mut seen = vec![false; COMPACT_ENTRIES];
+        for key in well_formed_keys() {
+            let i = compact_index(&HALF_NUMBERS, key);
+            assert!(i < HALVES * (HALVES + 1), "{key:#x}");
+            assert!(!std::mem::replace(&mut seen[i], true), "{key:#x}");
+        }
+        // Every other key (a wall between the centre and a cell) reads an entry no
+        // well-formed key uses, which holds no pattern.
+        let table = PatternTable::shared(WinRule::FiveOrMore, WinRule::ExactFive);
+        for key in 0..1u32 << KEY_BITS {
+            let i = compact_index(&HALF_NUMBERS, key);
+            if !Line::from_key(key, CELL_BLACK).is_well_formed() {
+                assert!(!seen[i], "{key:#x}");
+                assert_eq!(table.lookup(key), 0, "{key:#x}");
+            }
+        }
+    }
 
     #[test]
     fn well_formed_keys_are_exactly_the_board_like_lines() {
