@@ -120,6 +120,44 @@ pub struct Board {
     debug_checks: std::cell::Cell<u32>,
 }
 
+/// The points of a threat set in board order ([`Board::threat_points`]): the set bits of its
+/// bitmap, word by word, stopping after the last member.
+pub struct ThreatPoints<'a> {
+    words: &'a [u64; THREAT_WORDS],
+    /// The index of the word being read.
+    word: usize,
+    /// Its bits not yet returned.
+    bits: u64,
+    /// Members not yet returned.
+    left: usize,
+}
+
+impl Iterator for ThreatPoints<'_> {
+    type Item = Pos;
+
+    #[inline]
+    fn next(&mut self) -> Option<Pos> {
+        if self.left == 0 {
+            return None;
+        }
+        while self.bits == 0 {
+            self.word += 1;
+            self.bits = self.words[self.word % THREAT_WORDS];
+        }
+        let b = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        self.left -= 1;
+        Some(Pos::from_index(self.word * 64 + b))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for ThreatPoints<'_> {}
+
 /// Words of a threat-set bitmap.
 const THREAT_WORDS: usize = CELL_SLOTS / 64;
 
@@ -628,24 +666,16 @@ impl Board {
     }
 
     /// The points of one of `color`'s threat sets, in board order.
-    pub fn threat_points(&self, color: Color, set: ThreatSet) -> impl Iterator<Item = Pos> + '_ {
+    #[inline]
+    pub fn threat_points(&self, color: Color, set: ThreatSet) -> ThreatPoints<'_> {
         let words = &self.threat_bits[color.index()][set.index()];
-        let empty = self.threat_count(color, set) == 0;
-        words
-            .iter()
-            .enumerate()
-            .take(if empty { 0 } else { THREAT_WORDS })
-            .flat_map(|(i, &w)| {
-                let mut w = w;
-                std::iter::from_fn(move || {
-                    if w == 0 {
-                        return None;
-                    }
-                    let b = w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    Some(Pos::from_index(i * 64 + b))
-                })
-            })
+        let left = self.threat_count(color, set);
+        ThreatPoints {
+            words,
+            word: 0,
+            bits: if left == 0 { 0 } else { words[0] },
+            left,
+        }
     }
 
     /// Whether `p` is in one of `color`'s threat sets.

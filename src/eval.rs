@@ -11,7 +11,7 @@ use crate::board::Board;
 use crate::core::{Color, Pos};
 use crate::pattern::cell::{ATTACK, DEFENCE, ThreatSet};
 use crate::pattern::combo::{COMBOS, line_class, reference_combo};
-use crate::pattern::policy::{DISTANCE_BUCKETS, distance_bucket};
+use crate::pattern::policy::{DISTANCE_BUCKETS, distance_bucket, distance_class};
 use crate::pattern::policy_weights::{
     POLICY_NEAR_LAST, POLICY_NEAR_OWN, POLICY_OWN, POLICY_THEIRS,
 };
@@ -117,6 +117,51 @@ pub fn policy_score(board: &Board, p: Pos, color: Color) -> i32 {
         + POLICY_THEIRS[theirs / COMBOS][theirs % COMBOS] as i32
         + POLICY_NEAR_LAST[last] as i32
         + POLICY_NEAR_OWN[before] as i32
+}
+
+/// [`policy_score`] for the candidates of one node: what depends only on the node (the
+/// colours' tables, where the last two stones lie) is read once, and each candidate costs four
+/// table reads.
+pub struct PolicyScorer {
+    color: Color,
+    own: &'static [i16; COMBOS],
+    theirs: &'static [i16; COMBOS],
+    /// The last stone and the one before it, as (x, y), if there are such stones.
+    recent: [Option<(usize, usize)>; 2],
+}
+
+impl PolicyScorer {
+    /// The scorer for `color` to move on `board` as it is now.
+    pub fn new(board: &Board, color: Color) -> PolicyScorer {
+        let history = board.history();
+        let back = |n: usize| {
+            history
+                .len()
+                .checked_sub(n)
+                .map(|i| (history[i].0.x(), history[i].0.y()))
+        };
+        PolicyScorer {
+            color,
+            own: &POLICY_OWN[restricted(board, color) as usize],
+            theirs: &POLICY_THEIRS[restricted(board, color.opponent()) as usize],
+            recent: [back(1), back(2)],
+        }
+    }
+
+    /// [`policy_score`] of the candidate `p` on the board the scorer was made for.
+    #[inline]
+    pub fn score(&self, board: &Board, p: Pos) -> i32 {
+        let (x, y) = (p.x(), p.y());
+        let bucket = |stone: Option<(usize, usize)>| {
+            stone.map_or(DISTANCE_BUCKETS - 1, |(sx, sy)| {
+                distance_class(x.abs_diff(sx), y.abs_diff(sy))
+            })
+        };
+        self.own[board.summary(p, self.color).combo() as usize] as i32
+            + self.theirs[board.summary(p, self.color.opponent()).combo() as usize] as i32
+            + POLICY_NEAR_LAST[bucket(self.recent[0])] as i32
+            + POLICY_NEAR_OWN[bucket(self.recent[1])] as i32
+    }
 }
 
 /// [`move_score`] computed direction by direction from the patterns (the reference).
@@ -254,9 +299,11 @@ mod tests {
                 for c in Color::ALL {
                     assert_eq!(static_eval(&b, c, 120), reference_static_eval(&b, c, 120));
                 }
+                let scorers = Color::ALL.map(|c| PolicyScorer::new(&b, c));
                 for p in b.near_empties() {
                     for c in Color::ALL {
                         assert_eq!(move_score(&b, p, c), reference_move_score(&b, p, c));
+                        assert_eq!(scorers[c.index()].score(&b, p), policy_score(&b, p, c));
                     }
                 }
             }

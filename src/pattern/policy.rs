@@ -11,8 +11,12 @@ pub const DISTANCE_BUCKETS: usize = 10;
 /// The distance class of the point `p` from the stone on `q`.
 #[inline]
 pub fn distance_bucket(p: Pos, q: Pos) -> usize {
-    let dx = p.x().abs_diff(q.x());
-    let dy = p.y().abs_diff(q.y());
+    distance_class(p.x().abs_diff(q.x()), p.y().abs_diff(q.y()))
+}
+
+/// The distance class of two points `dx` columns and `dy` rows apart.
+#[inline]
+pub fn distance_class(dx: usize, dy: usize) -> usize {
     let d = dx.max(dy);
     let aligned = dx == 0 || dy == 0 || dx == dy;
     match d {

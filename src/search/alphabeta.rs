@@ -12,7 +12,7 @@ use smallvec::SmallVec;
 
 use crate::board::Board;
 use crate::core::{Color, Dir, GRID_CELLS, Pos};
-use crate::eval::{move_score, policy_score};
+use crate::eval::{PolicyScorer, move_score};
 use crate::params::SearchParams;
 use crate::pattern::PatternKind;
 use crate::pattern::cell::{CellSummary, ThreatSet};
@@ -621,6 +621,7 @@ impl<'a> Searcher<'a> {
         let policy = self.params.policy_ordering;
         // The best fitted score among the moves, which the policy margins count from.
         let mut top_policy = i32::MIN;
+        let scorer = policy.then(|| PolicyScorer::new(&self.board, us));
         for m in moves.iter_mut() {
             let mut bonus = self.history[m.0.index()][side] / self.params.history_order_divisor;
             if Some(m.0) == tt_move {
@@ -630,8 +631,8 @@ impl<'a> Searcher<'a> {
             } else if Some(m.0) == counter {
                 bonus += 1 << 15;
             }
-            let mut key = if policy {
-                let score = policy_score(&self.board, m.0, us);
+            let mut key = if let Some(scorer) = &scorer {
+                let score = scorer.score(&self.board, m.0);
                 top_policy = top_policy.max(score);
                 score
             } else {
@@ -677,7 +678,7 @@ impl<'a> Searcher<'a> {
                 && quiet
                 && (prm.policy_reduction_margin > 0 || prm.policy_prune_margin > 0)
             {
-                top_policy - policy_score(&self.board, m, us)
+                top_policy - scorer.as_ref().map_or(0, |s| s.score(&self.board, m))
             } else {
                 0
             };

@@ -117,11 +117,12 @@ impl Searcher<'_> {
                 continue;
             }
             self.board.make_light_move(m, attacker);
-            let completions = self.completions(m, attacker);
-            let result = match completions.as_slice() {
-                [] => false,
-                [d] => {
-                    let d = *d;
+            // The attacker had no five point before `m`, so its five points now are the
+            // completions of the four `m` made.
+            let mut completions = self.board.threat_points(attacker, ThreatSet::Five);
+            let result = match (completions.next(), completions.next()) {
+                (None, _) => false,
+                (Some(d), None) => {
                     if !self.legal(d, defender) {
                         line.extend([m, d]);
                         true
@@ -137,7 +138,7 @@ impl Searcher<'_> {
                         r
                     }
                 }
-                _ => {
+                (Some(_), Some(_)) => {
                     line.push(m);
                     true
                 }
