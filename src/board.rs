@@ -34,9 +34,8 @@ use crate::rule::Rule;
 
 /// What a move changed around it, as it was before the move: its line neighbours' patterns
 /// (by direction, then behind and ahead at distance 1, 2, …), the summaries of those whose
-/// pattern the move changed (full moves only: a light move's undo recomputes the line codes
-/// from the patterns) and the potential sums. Its undo puts them back instead of computing
-/// them again.
+/// pattern the move changed and the potential sums. Its undo puts them back instead of
+/// computing them again.
 #[derive(Clone, Copy)]
 struct Saved {
     patterns: [[u16; 2 * HALF_WINDOW]; 4],
@@ -426,10 +425,10 @@ impl Board {
     ) {
         let centre = p.index() as isize;
         if !PLACE {
-            self.restore_line::<0, LIGHT>(centre, code, saved);
-            self.restore_line::<1, LIGHT>(centre, code, saved);
-            self.restore_line::<2, LIGHT>(centre, code, saved);
-            self.restore_line::<3, LIGHT>(centre, code, saved);
+            self.restore_line::<0>(centre, code, saved);
+            self.restore_line::<1>(centre, code, saved);
+            self.restore_line::<2>(centre, code, saved);
+            self.restore_line::<3>(centre, code, saved);
             return;
         }
         // Two passes: first every key and pattern (independent table lookups the processor can
@@ -478,9 +477,7 @@ impl Board {
             // a full move keeps the summaries it changes for the undo.
             let (old, new) = (saved.patterns[DI][j], self.patterns[q][DI]);
             if old != new {
-                if !LIGHT {
-                    saved.summaries[DI][j] = self.summaries[q];
-                }
+                saved.summaries[DI][j] = self.summaries[q];
                 self.update_summaries::<LIGHT>(q, DI, old, new);
             }
         }
@@ -490,12 +487,7 @@ impl Board {
     /// its pattern and summaries back as the move found them, with no table lookups; only the
     /// threat sets follow the change.
     #[inline(always)]
-    fn restore_line<const DI: usize, const LIGHT: bool>(
-        &mut self,
-        centre: isize,
-        code: u32,
-        saved: &mut Saved,
-    ) {
+    fn restore_line<const DI: usize>(&mut self, centre: isize, code: u32, saved: &mut Saved) {
         for (j, &(_, shift)) in NEIGHBOURS.iter().enumerate() {
             let q = Self::neighbour::<DI>(centre, j);
             self.keys[q][DI] &= !(code << shift);
@@ -507,11 +499,7 @@ impl Board {
                 continue;
             }
             self.patterns[q][DI] = before;
-            if LIGHT {
-                // A light move changed only the line codes (and with them the threat sets) and
-                // the move-ordering weights: they follow the pattern put back.
-                self.update_summaries::<true>(q, DI, now, before);
-            } else if self.cells[q] == CELL_EMPTY {
+            if self.cells[q] == CELL_EMPTY {
                 for c in 0..2 {
                     let before = saved.summaries[DI][j][c];
                     let (now, was) = (self.summaries[q][c].threat_mask(), before.threat_mask());
