@@ -427,7 +427,7 @@ impl Default for SearchParams {
             lmr_min_moves: 3,
             lmr_deep_moves: 6,
             quiet_order_threshold: 1000,
-            defence_extension_plies: 1,
+            defence_extension_plies: 2,
             tempo_percent: crate::pattern::weights::TEMPO_PERCENT,
             lmp_max_depth: 4,
             lmp_base: 4,
