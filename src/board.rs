@@ -471,10 +471,10 @@ impl Board {
         centre: isize,
         saved: &mut Saved,
     ) {
-        for j in 0..2 * HALF_WINDOW {
+        for j in 0..NEIGHBOURS.len() {
             let q = Self::neighbour::<DI>(centre, j);
             // A line whose patterns did not change leaves the cell's summaries as they are;
-            // a full move keeps the summaries it changes for the undo.
+            // the summaries it changes are kept for the undo.
             let (old, new) = (saved.patterns[DI][j], self.patterns[q][DI]);
             if old != new {
                 saved.summaries[DI][j] = self.summaries[q];

@@ -52,22 +52,15 @@ const fn half_numbers() -> HalfNumbers {
     while inner <= HALF_WINDOW {
         let mut digits = 0;
         while digits < 3usize.pow(inner as u32) {
-            let (mut low, mut high, mut d) = (0u32, 0u32, digits);
-            let mut k = 1;
-            while k <= HALF_WINDOW {
-                let cell = if k <= inner {
-                    let c = (d % 3) as u32;
-                    d /= 3;
-                    c
-                } else {
-                    CELL_WALL as u32
-                };
-                low |= cell << key_shift(-(k as isize));
-                high |= cell << (key_shift(k as isize) - HALF_BITS);
+            let mut half = [CELL_WALL; HALF_WINDOW];
+            let (mut k, mut d) = (0, digits);
+            while k < inner {
+                half[k] = (d % 3) as u8;
+                d /= 3;
                 k += 1;
             }
-            numbers.low[low as usize] = (i * (HALVES + 1)) as u32;
-            numbers.high[high as usize] = i as u32;
+            numbers.low[encode_half(&half, -1) as usize] = (i * (HALVES + 1)) as u32;
+            numbers.high[(encode_half(&half, 1) >> HALF_BITS) as usize] = i as u32;
             i += 1;
             digits += 1;
         }
@@ -170,10 +163,13 @@ fn half_lines() -> Vec<[u8; HALF_WINDOW]> {
 }
 
 /// The key bits of a half line behind (`sign` −1) or ahead of (`sign` 1) the centre.
-fn encode_half(half: &[u8; HALF_WINDOW], sign: isize) -> u32 {
-    half.iter().enumerate().fold(0u32, |key, (i, &c)| {
-        key | (c as u32) << key_shift(sign * (i as isize + 1))
-    })
+const fn encode_half(half: &[u8; HALF_WINDOW], sign: isize) -> u32 {
+    let (mut key, mut i) = (0u32, 0);
+    while i < HALF_WINDOW {
+        key |= (half[i] as u32) << key_shift(sign * (i as isize + 1));
+        i += 1;
+    }
+    key
 }
 
 /// Every well-formed line key.
