@@ -53,6 +53,15 @@ pub struct SearchParams {
     pub quiet_order_threshold: i32,
     /// Plies past the horizon that defences against an open three are still searched (0..=10).
     pub defence_extension_plies: i32,
+    /// Plies past the horizon that defences against a winning shape (two fours, a four and an
+    /// open three, two open threes) are still searched (0..=10).
+    #[serde(default = "default_shape_extension_plies")]
+    pub shape_extension_plies: i32,
+    /// Past the horizon, where nothing is to be answered, the side to move may play its fours
+    /// (each answered by its block) for up to this many of its moves, keeping the evaluation
+    /// when no four raises it (0..=10; 0 = the evaluation and the VCF check alone).
+    #[serde(default)]
+    pub horizon_four_plies: i32,
     /// Weight of the side to move's potential in the evaluation, in percent (50..=300).
     pub tempo_percent: i32,
     /// Move-count pruning applies up to this depth (0..=64)...
@@ -209,6 +218,16 @@ pub struct SearchParams {
     /// A move's history counts in its ordering score divided by this (1..=1000).
     #[serde(default = "default_history_order_divisor")]
     pub history_order_divisor: i32,
+    /// Singular extension from this depth (0 = off, 0..=64): the stored best move of a node
+    /// whose stored score is a lower bound at most three plies shallower is searched a ply
+    /// deeper when every other move fails below that score less `singular_margin` per ply
+    /// of depth at half the depth; when another move reaches it and it is at least beta, the
+    /// node fails high without searching on.
+    #[serde(default)]
+    pub singular_min_depth: i32,
+    /// The singular extension's margin per ply of depth (0..=1000).
+    #[serde(default = "default_singular_margin")]
+    pub singular_margin: i32,
 }
 
 /// The default of a percentage that changes nothing at 100.
@@ -224,6 +243,16 @@ fn yes() -> bool {
 /// The default divisor of the history in the ordering score.
 fn default_history_order_divisor() -> i32 {
     8
+}
+
+/// The default plies past the horizon of the defences against a winning shape.
+fn default_shape_extension_plies() -> i32 {
+    2
+}
+
+/// The default margin per ply of depth of the singular extension's test.
+fn default_singular_margin() -> i32 {
+    4
 }
 
 /// The default margin per ply of reverse futility pruning.
@@ -287,6 +316,13 @@ impl SearchParams {
             (
                 "defence_extension_plies",
                 s.defence_extension_plies as i64,
+                0,
+                10,
+            ),
+            ("horizon_four_plies", s.horizon_four_plies as i64, 0, 10),
+            (
+                "shape_extension_plies",
+                s.shape_extension_plies as i64,
                 0,
                 10,
             ),
@@ -361,6 +397,8 @@ impl SearchParams {
                 1,
                 1000,
             ),
+            ("singular_min_depth", s.singular_min_depth as i64, 0, 64),
+            ("singular_margin", s.singular_margin as i64, 0, 1000),
             (
                 "static_beta_free_plies",
                 s.static_beta_free_plies as i64,
@@ -428,6 +466,8 @@ impl Default for SearchParams {
             lmr_deep_moves: 6,
             quiet_order_threshold: 1000,
             defence_extension_plies: 2,
+            shape_extension_plies: default_shape_extension_plies(),
+            horizon_four_plies: 0,
             tempo_percent: crate::pattern::weights::TEMPO_PERCENT,
             lmp_max_depth: 4,
             lmp_base: 4,
@@ -469,6 +509,8 @@ impl Default for SearchParams {
             policy_prune_margin: 0,
             history_order_divisor: 8,
             eval_parent_potentials_only: false,
+            singular_min_depth: 0,
+            singular_margin: default_singular_margin(),
         }
     }
 }

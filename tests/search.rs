@@ -234,7 +234,7 @@ fn optional_search_steps_take_effect() {
     };
     let base = search(Params::default());
     type Step = (&'static str, fn(&mut Params));
-    let steps: [Step; 12] = [
+    let steps: [Step; 15] = [
         ("tt_eval_refine", |p| p.search.tt_eval_refine = true),
         ("iir_min_depth", |p| p.search.iir_min_depth = 3),
         ("lmr_not_improving_plies", |p| {
@@ -260,6 +260,11 @@ fn optional_search_steps_take_effect() {
         ("history_order_divisor", |p| {
             p.search.history_order_divisor = 1
         }),
+        ("singular_min_depth", |p| p.search.singular_min_depth = 3),
+        ("shape_extension_plies", |p| {
+            p.search.shape_extension_plies = 0
+        }),
+        ("horizon_four_plies", |p| p.search.horizon_four_plies = 2),
     ];
     for (name, set) in steps {
         let mut params = Params::default();

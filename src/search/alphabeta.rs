@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use smallvec::SmallVec;
 
 use crate::board::Board;
-use crate::core::{Color, Dir, GRID_CELLS, Pos};
+use crate::core::{Color, Dir, GRID_CELLS, Pos, ZOBRIST};
 use crate::eval::{PolicyScorer, move_score};
 use crate::params::SearchParams;
 use crate::pattern::PatternKind;
@@ -51,10 +51,12 @@ const SCORE_DROP: i32 = 40;
 enum NodeMoves {
     /// The node's value is known without searching moves.
     Done(i32),
-    /// Search these moves (`forced`: a single reply that does not use up depth).
+    /// Search these moves (`forced`: a single reply that does not use up depth; `stand_pat`:
+    /// the value the side to move may keep instead of any of them, past the horizon).
     Search {
         moves: Vec<(Pos, i32)>,
         forced: bool,
+        stand_pat: Option<i32>,
     },
 }
 
@@ -103,6 +105,9 @@ pub(crate) struct Searcher<'a> {
     pub(super) vcf_cache: ThreatCache,
     pub(super) vcf_recording: bool,
     pub(super) vct_cache: ThreatCache,
+    /// Per ply, the move a singular-extension test search leaves out
+    /// ([`SearchParams::singular_min_depth`]).
+    excluded: Vec<Option<Pos>>,
 }
 
 /// The largest history value a move reaches (and, with the history malus, the lowest its
@@ -253,6 +258,7 @@ impl<'a> Searcher<'a> {
             vcf_cache: ThreatCache::new(),
             vcf_recording: false,
             vct_cache: ThreatCache::new(),
+            excluded: vec![None; MAX_PLY + 2],
         }
     }
 
@@ -519,10 +525,13 @@ impl<'a> Searcher<'a> {
         let key = self.board.hash();
         let tt_hit = self.tt.probe(key);
         let mut tt_move = None;
+        // A singular-extension test of this node (the move it leaves out) neither takes a
+        // stored score nor stores one.
+        let excluded = self.excluded[ply];
         if let Some(hit) = tt_hit {
             tt_move = hit.mv.filter(|&m| self.board.is_empty(m));
             let sc = from_tt(hit.score, ply);
-            if ply > 0 && hit.depth >= depth {
+            if ply > 0 && excluded.is_none() && hit.depth >= depth {
                 let cut = match hit.bound {
                     Bound::Exact => true,
                     Bound::Lower => sc >= beta,
@@ -571,7 +580,7 @@ impl<'a> Searcher<'a> {
             depth
         };
         let pv_node = beta - alpha > 1;
-        let (mut moves, forced) = match self.generate(
+        let (mut moves, forced, stand_pat) = match self.generate(
             &s,
             us,
             depth,
@@ -586,13 +595,20 @@ impl<'a> Searcher<'a> {
                 // A node decided without a move loop (the horizon, reverse futility, a won or
                 // lost shape) is stored too, so a transposition need not decide it again; a
                 // deeper result for the same position stays.
-                if self.params.tt_store_leaves && tt_hit.is_none_or(|h| h.depth <= depth) {
+                if self.params.tt_store_leaves
+                    && excluded.is_none()
+                    && tt_hit.is_none_or(|h| h.depth <= depth)
+                {
                     let bound = bound_of(score, alpha, beta);
                     self.tt.store(key, tt_move, to_tt(score, ply), depth, bound);
                 }
                 return score;
             }
-            NodeMoves::Search { moves, forced } => (moves, forced),
+            NodeMoves::Search {
+                moves,
+                forced,
+                stand_pat,
+            } => (moves, forced, stand_pat),
         };
         // Ordering: TT move, killers, then pattern score (less for moves far from the last
         // two) plus history.
@@ -653,6 +669,10 @@ impl<'a> Searcher<'a> {
         let orig_alpha = alpha;
         let mut best_score = -WIN;
         let mut best_move = None;
+        if let Some(value) = stand_pat {
+            best_score = value;
+            alpha = alpha.max(value);
+        }
         let new_depth = if forced { depth } else { depth - 1 };
         let lmp_limit = prm.lmp_limit(depth, improving);
         let futile =
@@ -665,7 +685,7 @@ impl<'a> Searcher<'a> {
         for i in 0..moves.len() {
             pick_next(&mut moves, i);
             let (m, order) = moves[i];
-            if skip_dropped && self.root_dropped.contains(&m) {
+            if (skip_dropped && self.root_dropped.contains(&m)) || Some(m) == excluded {
                 continue;
             }
             let quiet = if policy {
@@ -697,10 +717,44 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
+            // Singular extension: the stored best move is searched a ply deeper when every
+            // other move fails below its stored score by a margin at half the depth; when
+            // another move reaches that margin and it is at least beta, the node cuts.
+            let mut extension = 0;
+            if i == 0
+                && prm.singular_min_depth > 0
+                && depth >= prm.singular_min_depth
+                && ply > 0
+                && ply < MAX_PLY / 4
+                && !forced
+                && excluded.is_none()
+                && Some(m) == tt_move
+                && let Some(hit) = tt_hit
+                && hit.bound != Bound::Upper
+                && hit.depth >= depth - 3
+                && from_tt(hit.score, ply).abs() < WIN_THRESHOLD
+            {
+                let singular_beta = from_tt(hit.score, ply) - prm.singular_margin * depth;
+                self.excluded[ply] = Some(m);
+                let value = self.negamax(depth / 2, singular_beta - 1, singular_beta, ply);
+                self.excluded[ply] = None;
+                self.pv[ply].clear();
+                if self.aborted {
+                    return 0;
+                }
+                if value < singular_beta {
+                    extension = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+            // The child's table slot is fetched while the move is made.
+            self.tt
+                .prefetch(self.board.hash() ^ ZOBRIST[us.index()][m.index()]);
             self.board.make_move(m, us);
             let mut score;
             if i == 0 {
-                score = -self.negamax(new_depth, -beta, -alpha, ply + 1);
+                score = -self.negamax(new_depth + extension, -beta, -alpha, ply + 1);
             } else {
                 let p = self.params;
                 let reduction =
@@ -765,9 +819,11 @@ impl<'a> Searcher<'a> {
                 tried_quiet.push(m);
             }
         }
-        let bound = bound_of(best_score, orig_alpha, beta);
-        self.tt
-            .store(key, best_move, to_tt(best_score, ply), depth, bound);
+        if excluded.is_none() {
+            let bound = bound_of(best_score, orig_alpha, beta);
+            self.tt
+                .store(key, best_move, to_tt(best_score, ply), depth, bound);
+        }
         best_score
     }
 
@@ -799,6 +855,7 @@ impl<'a> Searcher<'a> {
             return NodeMoves::Search {
                 moves: vec![(blocks[0], 0)],
                 forced: true,
+                stand_pat: None,
             };
         }
         let flex4: Vec<Pos> = s.us.flex4.to_vec();
@@ -831,7 +888,7 @@ impl<'a> Searcher<'a> {
             if moves.is_empty() {
                 return NodeMoves::Done(-(WIN - ply as i32 - 6));
             }
-            if depth <= -self.params.defence_extension_plies {
+            if depth <= -self.params.shape_extension_plies {
                 return NodeMoves::Done(s.eval);
             }
         } else if their_open_three {
@@ -868,6 +925,25 @@ impl<'a> Searcher<'a> {
                 };
                 if won {
                     return NodeMoves::Done(WIN - ply as i32 - 50);
+                }
+                // Quiescence by fours: a four (answered by its block) may still raise the
+                // value above the evaluation.
+                let four_plies = self.params.horizon_four_plies;
+                if four_plies > 0 && depth > -four_plies && s.eval < beta && !s.us.fours.is_empty()
+                {
+                    let mut fours: Vec<(Pos, i32)> = Vec::with_capacity(s.us.fours.len());
+                    for &p in s.us.fours.iter() {
+                        if !fours.iter().any(|&(q, _)| q == p) && self.legal(p, us) {
+                            fours.push((p, move_score(&self.board, p, us)));
+                        }
+                    }
+                    if !fours.is_empty() {
+                        return NodeMoves::Search {
+                            moves: fours,
+                            forced: false,
+                            stand_pat: Some(s.eval),
+                        };
+                    }
                 }
                 return NodeMoves::Done(s.eval);
             }
@@ -906,7 +982,11 @@ impl<'a> Searcher<'a> {
         let defending = their_open_three || !their_shapes.is_empty();
         let forced =
             defending && depth > 0 && moves.len() <= self.params.threat_extension_moves as usize;
-        NodeMoves::Search { moves, forced }
+        NodeMoves::Search {
+            moves,
+            forced,
+            stand_pat: None,
+        }
     }
 
     /// Whether `color` has a legal straight-four point (an open three).

@@ -86,6 +86,23 @@ impl TranspositionTable {
         &self.entries[(key as usize) & (self.entries.len() - 1)]
     }
 
+    /// Asks the processor to bring the slot of `key` into its cache ahead of a probe: a hint
+    /// with no effect on what the table holds or returns.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot: *const Entry = self.slot(key);
+            // SAFETY: a prefetch reads nothing the program sees and cannot fault; `slot` points
+            // into the live table.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(slot.cast())
+            };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry for `key`, if present.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtHit> {
