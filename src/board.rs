@@ -387,7 +387,7 @@ impl Board {
         self.update_neighbours::<true, LIGHT>(p, code as u32, saved);
         self.saved = stack;
         self.update_near::<true, LIGHT>(p);
-        self.hash ^= ZOBRIST[color.index()][p.index()];
+        self.hash = self.hash_after(p, color);
         self.counts[color.index()] += 1;
         self.history.push((p, color));
         #[cfg(debug_assertions)]
@@ -682,6 +682,12 @@ impl Board {
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// The Zobrist hash the stones would have after `color` plays the empty point `p`.
+    #[inline]
+    pub fn hash_after(&self, p: Pos, color: Color) -> u64 {
+        self.hash ^ ZOBRIST[color.index()][p.index()]
     }
 
     /// The moves made, in order.
@@ -1015,6 +1021,17 @@ mod tests {
         assert!(Board::new(4, 15, Rule::Freestyle).is_err());
         assert!(Board::new(15, 33, Rule::Freestyle).is_err());
         assert!(Board::new(5, 32, Rule::Freestyle).is_ok());
+    }
+
+    #[test]
+    fn hash_after_is_the_hash_of_the_position_after_the_move() {
+        let pos = |x, y| Pos::new(x, y).unwrap();
+        let b = Board::with_moves(15, Rule::Freestyle, &[pos(7, 7), pos(8, 8)]).unwrap();
+        // The same stones reached in another order (black's moves swapped).
+        let other =
+            Board::with_moves(15, Rule::Freestyle, &[pos(6, 6), pos(8, 8), pos(7, 7)]).unwrap();
+        assert_eq!(b.hash_after(pos(6, 6), Color::Black), other.hash());
+        assert_ne!(b.hash_after(pos(6, 6), Color::White), other.hash());
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use smallvec::SmallVec;
 
 use crate::board::Board;
-use crate::core::{Color, Dir, GRID_CELLS, Pos, ZOBRIST};
+use crate::core::{Color, Dir, GRID_CELLS, Pos};
 use crate::eval::{PolicyScorer, move_score};
 use crate::params::SearchParams;
 use crate::pattern::PatternKind;
@@ -749,8 +749,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             // The child's table slot is fetched while the move is made.
-            self.tt
-                .prefetch(self.board.hash() ^ ZOBRIST[us.index()][m.index()]);
+            self.tt.prefetch(self.board.hash_after(m, us));
             self.board.make_move(m, us);
             let mut score;
             if i == 0 {
@@ -933,7 +932,7 @@ impl<'a> Searcher<'a> {
                 {
                     let mut fours: Vec<(Pos, i32)> = Vec::with_capacity(s.us.fours.len());
                     for &p in s.us.fours.iter() {
-                        if !fours.iter().any(|&(q, _)| q == p) && self.legal(p, us) {
+                        if self.legal(p, us) {
                             fours.push((p, move_score(&self.board, p, us)));
                         }
                     }
