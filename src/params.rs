@@ -101,6 +101,12 @@ pub struct SearchParams {
     /// with at most this many defences does not use up depth; 0 = off (0..=32).
     #[serde(default)]
     pub threat_extension_moves: u32,
+    /// ...except that, in such a node, a defence that makes a four or an open three of our own
+    /// (a counter-threat, which hands the opponent a threat to answer in turn) still uses a ply;
+    /// false = every defence is free. Without it, threat and counter-threat can follow each
+    /// other at no cost in depth.
+    #[serde(default)]
+    pub counter_threat_ply: bool,
     /// Futility pruning of quiet moves applies up to this depth (0..=10)...
     pub futility_max_depth: i32,
     /// ...when the static evaluation plus this margin per ply of depth cannot reach alpha
@@ -479,6 +485,7 @@ impl Default for SearchParams {
             horizon_vcf_local: true,
             vct_shape_threats: false,
             threat_extension_moves: 4,
+            counter_threat_ply: false,
             futility_max_depth: 0,
             futility_margin: 80,
             static_beta_max_depth: 5,

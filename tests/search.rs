@@ -234,7 +234,7 @@ fn optional_search_steps_take_effect() {
     };
     let base = search(Params::default());
     type Step = (&'static str, fn(&mut Params));
-    let steps: [Step; 15] = [
+    let steps: [Step; 16] = [
         ("tt_eval_refine", |p| p.search.tt_eval_refine = true),
         ("iir_min_depth", |p| p.search.iir_min_depth = 3),
         ("lmr_not_improving_plies", |p| {
@@ -265,6 +265,7 @@ fn optional_search_steps_take_effect() {
             p.search.shape_extension_plies = 0
         }),
         ("horizon_four_plies", |p| p.search.horizon_four_plies = 2),
+        ("counter_threat_ply", |p| p.search.counter_threat_ply = true),
     ];
     for (name, set) in steps {
         let mut params = Params::default();

@@ -748,6 +748,17 @@ impl<'a> Searcher<'a> {
                     return singular_beta;
                 }
             }
+            // A counter-threat among the free defences uses a ply (a five's block stays free).
+            let new_depth = if forced
+                && prm.counter_threat_ply
+                && s.them.fives.is_empty()
+                && (self.board.in_threat_set(m, us, ThreatSet::Four)
+                    || self.board.in_threat_set(m, us, ThreatSet::Three))
+            {
+                depth - 1
+            } else {
+                new_depth
+            };
             // The child's table slot is fetched while the move is made.
             self.tt.prefetch(self.board.hash_after(m, us));
             self.board.make_move(m, us);
