@@ -623,3 +623,38 @@ fn opening_rules_swap2_through_swap2board_and_rif_decided_by_the_manager() {
     assert!(e.contains("unknown opening rule"), "{e}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Every spec shipped in tournaments/ loads (Pente's by its own loader): its TOML, its `${VAR}`s (the peers' variables set
+/// here to made-up paths) and its opening file.
+#[test]
+fn shipped_specs_load() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tournaments");
+    let mut specs: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    specs.sort();
+    assert!(specs.len() >= 10, "{specs:?}");
+    let env = |name: &str| {
+        name.starts_with("OMOK_PEER_")
+            .then(|| format!("/opt/peers/{name}"))
+    };
+    for path in specs {
+        let args = TournamentArgs {
+            spec: path.clone(),
+            ..TournamentArgs::default()
+        };
+        if omok::tournament::pente::is_pente_spec(&path) {
+            omok::tournament::pente::PenteTournament::load(&args, omok())
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            continue;
+        }
+        let spec = TournamentSpec::load_with_env(&args, omok(), &env)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(spec.engines.len() >= 2, "{}", path.display());
+        if spec.openings_file.is_some() {
+            assert!(!spec.openings.is_empty(), "{}", path.display());
+        }
+    }
+}
