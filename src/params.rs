@@ -62,6 +62,12 @@ pub struct SearchParams {
     /// when no four raises it (0..=10; 0 = the evaluation and the VCF check alone).
     #[serde(default)]
     pub horizon_four_plies: i32,
+    /// Past the horizon (within `defence_extension_plies` of it), where the opponent has a VCF
+    /// and the side to move none, the side to move searches the defences (the points of the
+    /// opponent's VCF line and its own fours) instead of taking the evaluation (0..=10 plies;
+    /// 0 = off).
+    #[serde(default)]
+    pub horizon_vcf_defence_plies: i32,
     /// Weight of the side to move's potential in the evaluation, in percent (50..=300).
     pub tempo_percent: i32,
     /// Move-count pruning applies up to this depth (0..=64)...
@@ -327,6 +333,12 @@ impl SearchParams {
             ),
             ("horizon_four_plies", s.horizon_four_plies as i64, 0, 10),
             (
+                "horizon_vcf_defence_plies",
+                s.horizon_vcf_defence_plies as i64,
+                0,
+                10,
+            ),
+            (
                 "shape_extension_plies",
                 s.shape_extension_plies as i64,
                 0,
@@ -474,6 +486,7 @@ impl Default for SearchParams {
             defence_extension_plies: 2,
             shape_extension_plies: default_shape_extension_plies(),
             horizon_four_plies: 0,
+            horizon_vcf_defence_plies: 0,
             tempo_percent: crate::pattern::weights::TEMPO_PERCENT,
             lmp_max_depth: 4,
             lmp_base: 4,

@@ -234,7 +234,7 @@ fn optional_search_steps_take_effect() {
     };
     let base = search(Params::default());
     type Step = (&'static str, fn(&mut Params));
-    let steps: [Step; 16] = [
+    let steps: [Step; 17] = [
         ("tt_eval_refine", |p| p.search.tt_eval_refine = true),
         ("iir_min_depth", |p| p.search.iir_min_depth = 3),
         ("lmr_not_improving_plies", |p| {
@@ -266,6 +266,9 @@ fn optional_search_steps_take_effect() {
         }),
         ("horizon_four_plies", |p| p.search.horizon_four_plies = 2),
         ("counter_threat_ply", |p| p.search.counter_threat_ply = true),
+        ("horizon_vcf_defence_plies", |p| {
+            p.search.horizon_vcf_defence_plies = 2
+        }),
     ];
     for (name, set) in steps {
         let mut params = Params::default();

@@ -35,6 +35,17 @@ impl Searcher<'_> {
         self.vcf(attacker, depth, &mut Vec::new(), Some(None))
     }
 
+    /// [`Searcher::vcf_local`] that returns the winning line (the attacker's and the
+    /// defender's moves), or `None` without a win.
+    pub(super) fn vcf_local_line(&mut self, attacker: Color) -> Option<Vec<Pos>> {
+        let depth = self.vcf_depth();
+        let mut line = Vec::new();
+        self.vcf_recording = true;
+        let won = self.vcf(attacker, depth, &mut line, Some(None));
+        self.vcf_recording = false;
+        won.then_some(line)
+    }
+
     /// [`Searcher::vcf_root`] that also returns the winning line (without the cache's shortcut
     /// for won positions).
     pub(super) fn vcf_with_line(&mut self, attacker: Color, line: &mut Vec<Pos>) -> bool {
