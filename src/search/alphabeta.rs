@@ -922,14 +922,15 @@ impl<'a> Searcher<'a> {
                 return NodeMoves::Done(s.eval);
             }
         } else {
-            if depth <= 0 && depth > -self.params.horizon_vcf_defence_plies && self.vcf_local(them)
+            if depth <= 0
+                && depth > -self.params.horizon_vcf_defence_plies
+                && let Some(line) = self.vcf_local_line(them)
             {
                 // The opponent wins by fours unless we win first or break its line: our VCF,
                 // else the defences (the line's points and our fours), each searched on.
                 if self.vcf_local(us) {
                     return NodeMoves::Done(WIN - ply as i32 - 50);
                 }
-                let line = self.vcf_local_line(them).unwrap_or_default();
                 let mut defence: Vec<(Pos, i32)> = Vec::with_capacity(line.len() + 8);
                 for p in line.into_iter().chain(s.us.fours.iter().copied()) {
                     if self.board.is_empty(p)

@@ -39,11 +39,7 @@ impl Searcher<'_> {
     /// defender's moves), or `None` without a win.
     pub(super) fn vcf_local_line(&mut self, attacker: Color) -> Option<Vec<Pos>> {
         let depth = self.vcf_depth();
-        let mut line = Vec::new();
-        self.vcf_recording = true;
-        let won = self.vcf(attacker, depth, &mut line, Some(None));
-        self.vcf_recording = false;
-        won.then_some(line)
+        self.vcf_recorded(attacker, depth, Some(None))
     }
 
     /// [`Searcher::vcf_root`] that also returns the winning line (without the cache's shortcut
@@ -58,9 +54,19 @@ impl Searcher<'_> {
 
     /// Like [`Searcher::vcf_root`], recording the attacker's and defender's moves of the win.
     pub(crate) fn vcf_line(&mut self, attacker: Color, depth: u32) -> Option<Vec<Pos>> {
+        self.vcf_recorded(attacker, depth, None)
+    }
+
+    /// The VCF search with its line recorded (`local` as in [`Searcher::vcf`]).
+    fn vcf_recorded(
+        &mut self,
+        attacker: Color,
+        depth: u32,
+        local: Option<Option<Pos>>,
+    ) -> Option<Vec<Pos>> {
         let mut line = Vec::new();
         self.vcf_recording = true;
-        let won = self.vcf(attacker, depth, &mut line, None);
+        let won = self.vcf(attacker, depth, &mut line, local);
         self.vcf_recording = false;
         won.then_some(line)
     }
