@@ -107,6 +107,10 @@ enum TuneAction {
         /// Seed of the shuffle.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Only quiet positions (no five and no straight four to make for either side): the
+        /// ones `fit` trains on.
+        #[arg(long)]
+        quiet: bool,
     },
     /// Asks a judge brain (a Piskvork brain that reports `MESSAGE … Eval <value>` while it
     /// thinks) for its evaluation of each position of FILE and writes the labelled positions
@@ -336,13 +340,16 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
             skip,
             count,
             seed,
+            quiet,
         } => {
             let mut games = Vec::new();
             for f in &files {
                 games.extend(read_records(f)?);
             }
             let mut out = BufWriter::new(io::stdout().lock());
-            for p in tune::label::positions(&games, skip, count, seed) {
+            for p in tune::label::positions(&games, skip, count, seed, quiet)
+                .map_err(anyhow::Error::msg)?
+            {
                 writeln!(out, "{}", serde_json::to_string(&p)?)?;
             }
             Ok(())

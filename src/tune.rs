@@ -238,7 +238,7 @@ pub fn samples(game: &GameRecord, skip: usize) -> Result<Vec<Sample>, String> {
 }
 
 /// Plays a record's move `i` (`[x, y]` or `[x, y, ms]`) for the side to move.
-fn play_recorded(board: &mut Board, i: usize, m: &[i64]) -> Result<(), String> {
+pub(crate) fn play_recorded(board: &mut Board, i: usize, m: &[i64]) -> Result<(), String> {
     let (x, y) = match m {
         [x, y, ..] => (*x, *y),
         _ => return Err(format!("move {i} is not [x, y]")),

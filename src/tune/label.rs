@@ -9,6 +9,7 @@ use std::sync::Arc;
 use rand_core::{RngCore, SeedableRng};
 
 use super::GameRecord;
+use crate::board::Board;
 use crate::rule::Rule;
 use crate::time::SystemClock;
 use crate::tournament::engine_process::{
@@ -22,17 +23,48 @@ type PositionKey = (String, usize, Vec<(i64, i64)>, Vec<(i64, i64)>);
 /// Distinct positions of the games (the same stones of each colour under the same rule and
 /// size count once), each a record of the moves that lead to it: every position after `skip`
 /// or more moves up to the one before the game's last move (the final position is decided),
-/// shuffled by `seed`, at most `count` of them. Deterministic for the same records and seed.
-pub fn positions(games: &[GameRecord], skip: usize, count: usize, seed: u64) -> Vec<GameRecord> {
+/// shuffled by `seed`, at most `count` of them, grouped by size and rule. With `quiet`, only
+/// the positions `tune fit` trains on ([`super::features`]: no five and no straight four to
+/// make for either side), so that no judge time goes to positions the fit leaves out.
+/// Deterministic for the same records and seed; a record whose moves cannot be played is an
+/// error.
+pub fn positions(
+    games: &[GameRecord],
+    skip: usize,
+    count: usize,
+    seed: u64,
+    quiet: bool,
+) -> Result<Vec<GameRecord>, String> {
     let mut seen: HashSet<PositionKey> = HashSet::new();
     let mut out = Vec::new();
-    for g in games {
+    for (gi, g) in games.iter().enumerate() {
         let moves: Vec<Vec<i64>> = g
             .moves
             .iter()
             .map(|m| m.iter().take(2).copied().collect())
             .collect();
+        // Which positions (by number of moves) are quiet, replayed once per game.
+        let is_quiet: Vec<bool> = if quiet {
+            let rule: Rule = g
+                .rule
+                .parse()
+                .map_err(|e| format!("record {}: {e}", gi + 1))?;
+            let mut board =
+                Board::square(g.size, rule).map_err(|e| format!("record {}: {e}", gi + 1))?;
+            let mut flags = Vec::with_capacity(moves.len());
+            for (i, m) in moves.iter().enumerate() {
+                flags.push(super::features(&board).is_some());
+                super::play_recorded(&mut board, i, m)
+                    .map_err(|e| format!("record {}: {e}", gi + 1))?;
+            }
+            flags
+        } else {
+            vec![true; moves.len()]
+        };
         for n in skip..moves.len() {
+            if !is_quiet[n] {
+                continue;
+            }
             let stones = |first: usize| {
                 let mut s: Vec<(i64, i64)> = moves[..n]
                     .iter()
@@ -63,7 +95,10 @@ pub fn positions(games: &[GameRecord], skip: usize, count: usize, seed: u64) -> 
         out.swap(i, j);
     }
     out.truncate(count);
-    out
+    // Grouped by board size and rule (the shuffled order kept within a group): a judge is
+    // started again whenever they change.
+    out.sort_by(|a, b| (a.size, &a.rule).cmp(&(b.size, &b.rule)));
+    Ok(out)
 }
 
 /// A judge's evaluation of a position for the side to move.
@@ -258,22 +293,93 @@ mod tests {
         // The same stones in another order make the same positions after four moves.
         let a = game(&[[7, 7], [8, 8], [6, 6], [9, 9], [5, 5], [1, 1]]);
         let b = game(&[[6, 6], [9, 9], [7, 7], [8, 8], [4, 4], [2, 2]]);
-        let all = positions(&[a.clone(), b.clone()], 2, 100, 1);
+        let all = positions(&[a.clone(), b.clone()], 2, 100, 1, false).unwrap();
         // a: after 2, 3, 4 and 5 moves (not the final 6); b: 2, 3 and 5 (its 4 is a's 4).
         let mut lens: Vec<usize> = all.iter().map(|p| p.moves.len()).collect();
         lens.sort_unstable();
         assert_eq!(lens, vec![2, 2, 3, 3, 4, 5, 5]);
         assert!(all.iter().all(|p| p.winner.is_none() && p.value.is_none()));
-        assert_eq!(positions(&[a.clone(), b.clone()], 0, 100, 1).len(), 10);
-        let first: Vec<_> = positions(&[a.clone(), b.clone()], 2, 3, 7)
+        assert_eq!(
+            positions(&[a.clone(), b.clone()], 0, 100, 1, false)
+                .unwrap()
+                .len(),
+            10
+        );
+        let first: Vec<_> = positions(&[a.clone(), b.clone()], 2, 3, 7, false)
+            .unwrap()
             .into_iter()
             .map(|p| p.moves)
             .collect();
-        let again: Vec<_> = positions(&[a, b], 2, 3, 7)
+        let g_copy = a.clone();
+        let again: Vec<_> = positions(&[a, b], 2, 3, 7, false)
+            .unwrap()
             .into_iter()
             .map(|p| p.moves)
             .collect();
         assert_eq!(first, again);
         assert_eq!(first.len(), 3);
+        // Records of another rule come as one group, so a judge starts once per rule.
+        let mut c = game(&[[7, 7], [8, 8], [6, 6], [9, 9], [5, 5], [1, 1]]);
+        c.rule = "renju".into();
+        let d = game(&[[3, 3], [4, 4], [5, 3], [6, 6], [2, 2], [1, 1]]);
+        let mixed = positions(&[c, d, g_copy], 2, 100, 3, false).unwrap();
+        let rules: Vec<&str> = mixed.iter().map(|p| p.rule.as_str()).collect();
+        let changes = rules.windows(2).filter(|w| w[0] != w[1]).count();
+        assert_eq!(rules.len(), 12);
+        assert_eq!(changes, 1, "{rules:?}");
+    }
+
+    #[test]
+    fn quiet_positions_leave_out_fives_and_straight_fours_to_make() {
+        let record = |rule: &str, moves: &[[i64; 2]]| GameRecord {
+            rule: rule.into(),
+            size: 15,
+            moves: moves.iter().map(|m| m.to_vec()).collect(),
+            winner: None,
+            value: None,
+            black: None,
+            white: None,
+            opening_stones: None,
+        };
+        // Black builds 3..6 on row 7; White plays far away on row 0. After black's third stone
+        // (5 moves) black has an open three: a straight four to make, not quiet, and so on.
+        let moves = [
+            [3, 7],
+            [0, 0],
+            [4, 7],
+            [2, 0],
+            [5, 7],
+            [4, 0],
+            [6, 7],
+            [6, 0],
+            [10, 10],
+        ];
+        let g = record("freestyle", &moves);
+        let mut all: Vec<usize> = positions(std::slice::from_ref(&g), 1, 100, 1, false)
+            .unwrap()
+            .iter()
+            .map(|p| p.moves.len())
+            .collect();
+        all.sort_unstable();
+        assert_eq!(all, (1..9).collect::<Vec<_>>());
+        let mut quiet: Vec<usize> = positions(std::slice::from_ref(&g), 1, 100, 1, true)
+            .unwrap()
+            .iter()
+            .map(|p| p.moves.len())
+            .collect();
+        quiet.sort_unstable();
+        // From 5 moves on black can make a straight four (then a five): none of those is quiet.
+        assert_eq!(quiet, vec![1, 2, 3, 4]);
+        for p in positions(&[g], 0, 100, 1, true).unwrap() {
+            let mut board = Board::square(15, Rule::Freestyle).unwrap();
+            for (i, m) in p.moves.iter().enumerate() {
+                crate::tune::play_recorded(&mut board, i, m).unwrap();
+            }
+            assert!(crate::tune::features(&board).is_some());
+        }
+        // A record that cannot be replayed is an error, not a silent skip.
+        let bad = record("freestyle", &[[7, 7], [7, 7], [1, 1]]);
+        assert!(positions(std::slice::from_ref(&bad), 0, 100, 1, true).is_err());
+        assert_eq!(positions(&[bad], 0, 100, 1, false).unwrap().len(), 3);
     }
 }
