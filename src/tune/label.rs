@@ -355,21 +355,19 @@ mod tests {
             [10, 10],
         ];
         let g = record("freestyle", &moves);
-        let mut all: Vec<usize> = positions(std::slice::from_ref(&g), 1, 100, 1, false)
-            .unwrap()
-            .iter()
-            .map(|p| p.moves.len())
-            .collect();
-        all.sort_unstable();
-        assert_eq!(all, (1..9).collect::<Vec<_>>());
-        let mut quiet: Vec<usize> = positions(std::slice::from_ref(&g), 1, 100, 1, true)
-            .unwrap()
-            .iter()
-            .map(|p| p.moves.len())
-            .collect();
-        quiet.sort_unstable();
+        // The numbers of moves of the positions picked, in order.
+        let lengths = |quiet: bool| {
+            let mut n: Vec<usize> = positions(std::slice::from_ref(&g), 1, 100, 1, quiet)
+                .unwrap()
+                .iter()
+                .map(|p| p.moves.len())
+                .collect();
+            n.sort_unstable();
+            n
+        };
+        assert_eq!(lengths(false), (1..9).collect::<Vec<_>>());
         // From 5 moves on black can make a straight four (then a five): none of those is quiet.
-        assert_eq!(quiet, vec![1, 2, 3, 4]);
+        assert_eq!(lengths(true), vec![1, 2, 3, 4]);
         for p in positions(&[g], 0, 100, 1, true).unwrap() {
             let mut board = Board::square(15, Rule::Freestyle).unwrap();
             for (i, m) in p.moves.iter().enumerate() {
