@@ -43,21 +43,8 @@ pub fn positions(
             .iter()
             .map(|m| m.iter().take(2).copied().collect())
             .collect();
-        // Which positions (by number of moves) are quiet, replayed once per game.
-        let is_quiet: Vec<bool> = if quiet {
-            let rule: Rule = g
-                .rule
-                .parse()
-                .map_err(|e| format!("record {}: {e}", gi + 1))?;
-            let mut board =
-                Board::square(g.size, rule).map_err(|e| format!("record {}: {e}", gi + 1))?;
-            let mut flags = Vec::with_capacity(moves.len());
-            for (i, m) in moves.iter().enumerate() {
-                flags.push(super::features(&board).is_some());
-                super::play_recorded(&mut board, i, m)
-                    .map_err(|e| format!("record {}: {e}", gi + 1))?;
-            }
-            flags
+        let is_quiet = if quiet {
+            quiet_flags(g, &moves).map_err(|e| format!("record {}: {e}", gi + 1))?
         } else {
             vec![true; moves.len()]
         };
@@ -99,6 +86,19 @@ pub fn positions(
     // started again whenever they change.
     out.sort_by(|a, b| (a.size, &a.rule).cmp(&(b.size, &b.rule)));
     Ok(out)
+}
+
+/// For each number of moves `n` before the last, whether the position after the record's first
+/// `n` moves is quiet ([`super::features`]); the game is replayed once.
+fn quiet_flags(g: &GameRecord, moves: &[Vec<i64>]) -> Result<Vec<bool>, String> {
+    let rule: Rule = g.rule.parse().map_err(|e| format!("{e}"))?;
+    let mut board = Board::square(g.size, rule).map_err(|e| e.to_string())?;
+    let mut flags = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        flags.push(super::features(&board).is_some());
+        super::play_recorded(&mut board, i, m)?;
+    }
+    Ok(flags)
 }
 
 /// A judge's evaluation of a position for the side to move.
@@ -310,8 +310,7 @@ mod tests {
             .into_iter()
             .map(|p| p.moves)
             .collect();
-        let g_copy = a.clone();
-        let again: Vec<_> = positions(&[a, b], 2, 3, 7, false)
+        let again: Vec<_> = positions(&[a.clone(), b], 2, 3, 7, false)
             .unwrap()
             .into_iter()
             .map(|p| p.moves)
@@ -322,7 +321,7 @@ mod tests {
         let mut c = game(&[[7, 7], [8, 8], [6, 6], [9, 9], [5, 5], [1, 1]]);
         c.rule = "renju".into();
         let d = game(&[[3, 3], [4, 4], [5, 3], [6, 6], [2, 2], [1, 1]]);
-        let mixed = positions(&[c, d, g_copy], 2, 100, 3, false).unwrap();
+        let mixed = positions(&[c, d, a], 2, 100, 3, false).unwrap();
         let rules: Vec<&str> = mixed.iter().map(|p| p.rule.as_str()).collect();
         let changes = rules.windows(2).filter(|w| w[0] != w[1]).count();
         assert_eq!(rules.len(), 12);
@@ -355,7 +354,7 @@ mod tests {
             [10, 10],
         ];
         let g = record("freestyle", &moves);
-        // The numbers of moves of the positions picked, in order.
+        // The numbers of moves of the positions picked, sorted.
         let lengths = |quiet: bool| {
             let mut n: Vec<usize> = positions(std::slice::from_ref(&g), 1, 100, 1, quiet)
                 .unwrap()
