@@ -43,6 +43,11 @@ pub struct SearchParams {
     pub vcf_depth: u32,
     /// Half-width of the aspiration window around the previous score (10..=1000).
     pub aspiration_window: i32,
+    /// On a score outside the aspiration window, the failed bound moves past the score by the
+    /// window, doubled at each further failure, for up to this many failures before the search
+    /// opens that side fully; 0 = fully at the first failure (0..=8).
+    #[serde(default)]
+    pub aspiration_widenings: u32,
     /// Late-move reductions start at this depth (1..=20).
     pub lmr_min_depth: i32,
     /// ...after this many moves (1..=60)...
@@ -318,6 +323,7 @@ impl SearchParams {
                 32,
             ),
             ("aspiration_window", s.aspiration_window as i64, 10, 1000),
+            ("aspiration_widenings", s.aspiration_widenings as i64, 0, 8),
             ("lmr_min_depth", s.lmr_min_depth as i64, 1, 20),
             ("lmr_min_moves", s.lmr_min_moves as i64, 1, 60),
             ("lmr_deep_moves", s.lmr_deep_moves as i64, 1, 200),
@@ -481,6 +487,7 @@ impl Default for SearchParams {
         SearchParams {
             vcf_depth: 12,
             aspiration_window: 60,
+            aspiration_widenings: 0,
             lmr_min_depth: 3,
             lmr_min_moves: 3,
             lmr_deep_moves: 6,

@@ -279,3 +279,22 @@ fn optional_search_steps_take_effect() {
         assert_ne!(nodes(&once), nodes(&base), "{name} changes the search");
     }
 }
+
+/// Widening a failed aspiration bound step by step (`aspiration_widenings`) changes the search
+/// where the window fails (a narrow one here) and stays deterministic.
+#[test]
+fn aspiration_widenings_take_effect() {
+    let search = |widenings: u32| {
+        let mut params = Params::default();
+        params.search.aspiration_window = 10;
+        params.search.aspiration_widenings = widenings;
+        let mut e = engine_with(params, Rule::Freestyle, "h8i8i9j10h9j9k10j11j12h11");
+        let r = e.go(&limits(Some(7), None), &mut NoInfo);
+        let m = r.best.expect("a move");
+        assert!(e.board().is_empty(m));
+        (m, r.info.nodes, r.info.score)
+    };
+    let (full, widened) = (search(0), search(3));
+    assert_eq!(widened, search(3), "deterministic");
+    assert_ne!(full.1, widened.1, "the widenings change the search");
+}

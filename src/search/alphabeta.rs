@@ -350,18 +350,25 @@ impl<'a> Searcher<'a> {
                 (-WIN, WIN)
             };
             self.root_best = None;
+            // A failed bound moves past the score by a growing margin, a few times, then
+            // opens fully.
+            let mut widenings_left = self.params.aspiration_widenings;
+            let mut margin = window;
             let s = loop {
                 let s = self.negamax(depth, alpha, beta, 0);
                 if self.aborted {
                     break s;
                 }
+                let widen = widenings_left > 0 && s.abs() < WIN_THRESHOLD;
                 if s <= alpha && alpha > -WIN {
-                    alpha = -WIN;
+                    alpha = if widen { (s - margin).max(-WIN) } else { -WIN };
                 } else if s >= beta && beta < WIN {
-                    beta = WIN;
+                    beta = if widen { (s + margin).min(WIN) } else { WIN };
                 } else {
                     break s;
                 }
+                widenings_left = widenings_left.saturating_sub(1);
+                margin *= 2;
             };
             if self.aborted && best.is_some() {
                 // An interrupted iteration still counts where it proved a root move at least as
@@ -523,6 +530,11 @@ impl<'a> Searcher<'a> {
             };
         }
         let key = self.board.hash();
+        // At the horizon a VCF of ours is likely to be looked for: its cache slot is fetched
+        // while the node is set up.
+        if depth <= 0 {
+            self.prefetch_vcf_local(us);
+        }
         let tt_hit = self.tt.probe(key);
         let mut tt_move = None;
         // A singular-extension test of this node (the move it leaves out) neither takes a

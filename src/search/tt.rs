@@ -222,6 +222,23 @@ impl ThreatCache {
         (k == key && v != 0).then_some((v >> 1, v & 1 == 1))
     }
 
+    /// Starts loading the slot of `key` into the processor's cache, so that a probe shortly
+    /// after does not wait for memory.
+    #[inline]
+    pub(crate) fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot: *const (u64, u32) = &self.slots[key as usize & (THREAT_CACHE_SLOTS - 1)];
+            // SAFETY: a prefetch reads nothing the program sees and cannot fault; `slot` points
+            // into the live cache.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(slot.cast())
+            };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// Stores the result for `key` (`depth` ≥ 1).
     #[inline]
     pub(crate) fn insert(&mut self, key: u64, depth: u32, won: bool) {

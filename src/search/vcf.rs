@@ -18,7 +18,26 @@ const VCF_ATTACKER_SALT: [u64; 2] = [0, 0x9E37_79B9_7F4A_7C15];
 /// stone's index plus 2 after it (the results depend on that stone).
 const VCF_LOCAL_SALT: u64 = 0xC2B2_AE3D_27D4_EB4F;
 
+/// The cache key of a VCF of `attacker` in the position of Zobrist hash `hash` (`local` as in
+/// [`Searcher::vcf`]). Either side may be the attacker of a position (the opponent's threats are
+/// searched too).
+#[inline]
+fn vcf_key(hash: u64, attacker: Color, local: Option<Option<Pos>>) -> u64 {
+    hash ^ VCF_ATTACKER_SALT[attacker.index()]
+        ^ local.map_or(0, |q| {
+            VCF_LOCAL_SALT.wrapping_mul(q.map_or(1, |q| q.index() as u64 + 2))
+        })
+}
+
 impl Searcher<'_> {
+    /// Starts loading the cache slot of the horizon's VCF ([`Searcher::vcf_local`]) of
+    /// `attacker` in the current position, so that the VCF, if one is searched, does not wait
+    /// for memory.
+    pub(super) fn prefetch_vcf_local(&self, attacker: Color) {
+        self.vcf_cache
+            .prefetch(vcf_key(self.board.hash(), attacker, Some(None)));
+    }
+
     /// Whether the side to move (`attacker`) wins by continuous fours within the VCF depth.
     pub(super) fn vcf_root(&mut self, attacker: Color) -> bool {
         let depth = self.vcf_depth();
@@ -88,12 +107,7 @@ impl Searcher<'_> {
         {
             return false;
         }
-        // Either side may be the attacker of a position (the opponent's threats are searched too).
-        let key = self.board.hash()
-            ^ VCF_ATTACKER_SALT[attacker.index()]
-            ^ local.map_or(0, |q| {
-                VCF_LOCAL_SALT.wrapping_mul(q.map_or(1, |q| q.index() as u64 + 2))
-            });
+        let key = vcf_key(self.board.hash(), attacker, local);
         if let Some((d, won)) = self.vcf_cache.get(key)
             && ((won && !self.vcf_recording) || (!won && d >= depth))
         {
@@ -144,6 +158,12 @@ impl Searcher<'_> {
                         line.extend([m, d]);
                         true
                     } else {
+                        // The reply's cache slot is fetched while it is made.
+                        self.vcf_cache.prefetch(vcf_key(
+                            self.board.hash_after(d, defender),
+                            attacker,
+                            local.map(|_| Some(m)),
+                        ));
                         self.board.make_light_move(d, defender);
                         let len = line.len();
                         line.extend([m, d]);
