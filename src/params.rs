@@ -487,7 +487,7 @@ impl Default for SearchParams {
         SearchParams {
             vcf_depth: 12,
             aspiration_window: 60,
-            aspiration_widenings: 0,
+            aspiration_widenings: 3,
             lmr_min_depth: 3,
             lmr_min_moves: 3,
             lmr_deep_moves: 6,

@@ -29,7 +29,8 @@
 //! against PentaZen (600 freestyle games) and 9 more in renju (104 games); bench signature 81253
 //! (defences against an open three searched two plies past the horizon) 47 and 27; bench
 //! signature 73583 (a quarter of the parent's evaluation mixed into a node's, not half) 49 and
-//! 30. Raise the floors when the search gets better, and say so.
+//! 30; bench signature 72117 (a failed aspiration window widened step by step) 49 and 30 as
+//! well. Raise the floors when the search gets better, and say so.
 
 use std::sync::Arc;
 
