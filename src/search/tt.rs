@@ -90,17 +90,7 @@ impl TranspositionTable {
     /// with no effect on what the table holds or returns.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let slot: *const Entry = self.slot(key);
-            // SAFETY: a prefetch reads nothing the program sees and cannot fault; `slot` points
-            // into the live table.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(slot.cast())
-            };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(self.slot(key));
     }
 
     /// The entry for `key`, if present.
@@ -194,6 +184,22 @@ mod tests {
     }
 }
 
+/// Asks the processor to bring the cache line of `slot` in ahead of a read: a hint with no
+/// effect on what the program sees.
+#[inline]
+fn prefetch<T>(slot: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing the program sees and cannot fault; `slot` is a live
+    // reference.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+            (slot as *const T).cast(),
+        )
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = slot;
+}
+
 /// A thread's direct-mapped cache of threat-search results (VCF or VCT): position key → (depth
 /// searched, won). Fixed size, so a thread's memory is bounded ([`THREAT_CACHE_BYTES`]); a new
 /// result replaces whatever shared its slot.
@@ -226,17 +232,7 @@ impl ThreatCache {
     /// after does not wait for memory.
     #[inline]
     pub(crate) fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let slot: *const (u64, u32) = &self.slots[key as usize & (THREAT_CACHE_SLOTS - 1)];
-            // SAFETY: a prefetch reads nothing the program sees and cannot fault; `slot` points
-            // into the live cache.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(slot.cast())
-            };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(&self.slots[key as usize & (THREAT_CACHE_SLOTS - 1)]);
     }
 
     /// Stores the result for `key` (`depth` ≥ 1).
