@@ -104,6 +104,11 @@ pub struct SearchParams {
     /// attacking stone (on its lines, within four cells); false = every four.
     #[serde(default)]
     pub horizon_vcf_local: bool,
+    /// At the horizon, the VCF tries at most this many fours at each of its moves, those with
+    /// the highest move-ordering score (a winning straight four is always taken); 0 = every
+    /// four (0..=16).
+    #[serde(default)]
+    pub horizon_vcf_width: u32,
     /// The VCT also tries quiet moves that threaten a four-three or double four (answered by
     /// every defence of that shape); false = fours and open threes only.
     #[serde(default)]
@@ -316,6 +321,7 @@ impl SearchParams {
         let s = self;
         let ranges: &[(&str, i64, i64, i64)] = &[
             ("vcf_depth", s.vcf_depth as i64, 1, 30),
+            ("horizon_vcf_width", s.horizon_vcf_width as i64, 0, 16),
             (
                 "threat_extension_moves",
                 s.threat_extension_moves as i64,
@@ -505,6 +511,7 @@ impl Default for SearchParams {
             lmr_log_percent: 0,
             horizon_vcf_below_beta: true,
             horizon_vcf_local: true,
+            horizon_vcf_width: 0,
             vct_shape_threats: false,
             threat_extension_moves: 4,
             counter_threat_ply: false,

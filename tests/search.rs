@@ -234,7 +234,7 @@ fn optional_search_steps_take_effect() {
     };
     let base = search(Params::default());
     type Step = (&'static str, fn(&mut Params));
-    let steps: [Step; 17] = [
+    let steps: [Step; 18] = [
         ("tt_eval_refine", |p| p.search.tt_eval_refine = true),
         ("iir_min_depth", |p| p.search.iir_min_depth = 3),
         ("lmr_not_improving_plies", |p| {
@@ -269,6 +269,7 @@ fn optional_search_steps_take_effect() {
         ("horizon_vcf_defence_plies", |p| {
             p.search.horizon_vcf_defence_plies = 2
         }),
+        ("horizon_vcf_width", |p| p.search.horizon_vcf_width = 1),
     ];
     for (name, set) in steps {
         let mut params = Params::default();

@@ -533,7 +533,7 @@ impl<'a> Searcher<'a> {
         // At the horizon a VCF of ours is likely to be looked for: its cache slot is fetched
         // while the node is set up.
         if depth <= 0 {
-            self.prefetch_vcf_local(us);
+            self.prefetch_vcf_horizon(us);
         }
         let tt_hit = self.tt.probe(key);
         let mut tt_move = None;
@@ -967,11 +967,7 @@ impl<'a> Searcher<'a> {
                 if self.params.horizon_vcf_below_beta && s.eval >= beta {
                     return NodeMoves::Done(s.eval);
                 }
-                let won = if self.params.horizon_vcf_local {
-                    self.vcf_local(us)
-                } else {
-                    self.vcf_root(us)
-                };
+                let won = self.vcf_horizon(us);
                 if won {
                     return NodeMoves::Done(WIN - ply as i32 - 50);
                 }

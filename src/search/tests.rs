@@ -463,6 +463,46 @@ fn the_local_vcf_finds_only_real_wins_and_most_of_the_fixtures() {
     assert!(random_wins >= 50, "only {random_wins} local VCF wins");
 }
 
+/// The horizon's VCF limited to its best fours (`horizon_vcf_width`) claims only wins that the
+/// full VCF confirms, and still finds most of the fixtures' wins and some in random games.
+#[test]
+fn a_narrow_horizon_vcf_finds_only_real_wins() {
+    for width in [1, 2] {
+        let params = SearchParams {
+            horizon_vcf_width: width,
+            ..SearchParams::default()
+        };
+        let narrow = |b: &Board| {
+            with_solver_params(b, &params, params.vcf_depth, None, |s| {
+                s.vcf_horizon(s.board.side_to_move())
+            })
+        };
+        let boards = tactics();
+        let found = boards.iter().filter(|b| narrow(b)).count();
+        assert!(
+            found * 2 >= boards.len(),
+            "width {width}: {found} of {} fixtures",
+            boards.len()
+        );
+        let mut wins = 0;
+        for (i, rule) in RULES.into_iter().enumerate() {
+            for seed in 0..6 {
+                random_positions(rule, 900 + 100 * i as u64 + seed, 50, |b| {
+                    if narrow(b) {
+                        let full = with_searcher(b, |s| s.vcf_root(s.board.side_to_move()));
+                        assert!(
+                            full,
+                            "width {width}: a narrow VCF win that the full VCF denies"
+                        );
+                        wins += 1;
+                    }
+                });
+            }
+        }
+        assert!(wins >= 100, "width {width}: only {wins} narrow VCF wins");
+    }
+}
+
 #[test]
 fn the_safety_net_rechecks_a_safe_move_with_a_grown_budget() {
     // From a lost game against PentaZen (freestyle): after white's (4,7) black has a VCT that

@@ -17,31 +17,61 @@ const VCF_ATTACKER_SALT: [u64; 2] = [0, 0x9E37_79B9_7F4A_7C15];
 /// Cache-key salt of the local VCF: times 1 before the first four, times the previous attacking
 /// stone's index plus 2 after it (the results depend on that stone).
 const VCF_LOCAL_SALT: u64 = 0xC2B2_AE3D_27D4_EB4F;
+/// Cache-key salt of a VCF limited to its best fours, times the limit (a narrow search's
+/// failure proves nothing for a full one).
+const VCF_WIDTH_SALT: u64 = 0x1656_67B1_9E37_79F9;
 
 /// The cache key of a VCF of `attacker` in the position of Zobrist hash `hash` (`local` as in
 /// [`Searcher::vcf`]). Either side may be the attacker of a position (the opponent's threats are
-/// searched too).
+/// searched too); `width` as in [`Searcher::vcf`].
 #[inline]
-fn vcf_key(hash: u64, attacker: Color, local: Option<Option<Pos>>) -> u64 {
+fn vcf_key(hash: u64, attacker: Color, local: Option<Option<Pos>>, width: usize) -> u64 {
     hash ^ VCF_ATTACKER_SALT[attacker.index()]
         ^ local.map_or(0, |q| {
             VCF_LOCAL_SALT.wrapping_mul(q.map_or(1, |q| q.index() as u64 + 2))
         })
+        ^ if width == usize::MAX {
+            0
+        } else {
+            VCF_WIDTH_SALT.wrapping_mul(width as u64 + 1)
+        }
 }
 
 impl Searcher<'_> {
-    /// Starts loading the cache slot of the horizon's VCF ([`Searcher::vcf_local`]) of
+    /// Starts loading the cache slot of the horizon's VCF ([`Searcher::vcf_horizon`]) of
     /// `attacker` in the current position, so that the VCF, if one is searched, does not wait
     /// for memory.
-    pub(super) fn prefetch_vcf_local(&self, attacker: Color) {
-        self.vcf_cache
-            .prefetch(vcf_key(self.board.hash(), attacker, Some(None)));
+    pub(super) fn prefetch_vcf_horizon(&self, attacker: Color) {
+        self.vcf_cache.prefetch(vcf_key(
+            self.board.hash(),
+            attacker,
+            Some(None),
+            self.horizon_vcf_width(),
+        ));
+    }
+
+    /// The number of fours the horizon's VCF tries at each move (`usize::MAX`: all).
+    fn horizon_vcf_width(&self) -> usize {
+        match self.params.horizon_vcf_width {
+            0 => usize::MAX,
+            w => w as usize,
+        }
+    }
+
+    /// The horizon's VCF: [`Searcher::vcf_local`], or [`Searcher::vcf_root`] where
+    /// `horizon_vcf_local` is off, trying only the best `horizon_vcf_width` fours at each move.
+    pub(super) fn vcf_horizon(&mut self, attacker: Color) -> bool {
+        let depth = self.vcf_depth();
+        let local = self.params.horizon_vcf_local.then_some(None);
+        let width = self.horizon_vcf_width();
+        self.vcf(attacker, depth, &mut Vec::new(), local, width)
     }
 
     /// Whether the side to move (`attacker`) wins by continuous fours within the VCF depth.
+    #[cfg(test)]
     pub(super) fn vcf_root(&mut self, attacker: Color) -> bool {
         let depth = self.vcf_depth();
-        self.vcf(attacker, depth, &mut Vec::new(), None)
+        self.vcf(attacker, depth, &mut Vec::new(), None, usize::MAX)
     }
 
     /// The horizon's VCF: like [`Searcher::vcf_root`], but after the first four only the fours
@@ -51,7 +81,7 @@ impl Searcher<'_> {
     /// unrelated fours.
     pub(super) fn vcf_local(&mut self, attacker: Color) -> bool {
         let depth = self.vcf_depth();
-        self.vcf(attacker, depth, &mut Vec::new(), Some(None))
+        self.vcf(attacker, depth, &mut Vec::new(), Some(None), usize::MAX)
     }
 
     /// [`Searcher::vcf_local`] that returns the winning line (the attacker's and the
@@ -66,7 +96,7 @@ impl Searcher<'_> {
     pub(super) fn vcf_with_line(&mut self, attacker: Color, line: &mut Vec<Pos>) -> bool {
         let depth = self.vcf_depth();
         self.vcf_recording = true;
-        let won = self.vcf(attacker, depth, line, None);
+        let won = self.vcf(attacker, depth, line, None, usize::MAX);
         self.vcf_recording = false;
         won
     }
@@ -85,19 +115,22 @@ impl Searcher<'_> {
     ) -> Option<Vec<Pos>> {
         let mut line = Vec::new();
         self.vcf_recording = true;
-        let won = self.vcf(attacker, depth, &mut line, local);
+        let won = self.vcf(attacker, depth, &mut line, local, usize::MAX);
         self.vcf_recording = false;
         won.then_some(line)
     }
 
     /// `local`: `None` searches every four; `Some(previous)` only the fours near the previous
-    /// attacking stone (every four at the first move, `Some(None)`).
+    /// attacking stone (every four at the first move, `Some(None)`). `width`: at most this
+    /// many fours (besides a winning straight four) are tried at each move, those with the
+    /// highest move-ordering score (`usize::MAX`: all).
     fn vcf(
         &mut self,
         attacker: Color,
         depth: u32,
         line: &mut Vec<Pos>,
         local: Option<Option<Pos>>,
+        width: usize,
     ) -> bool {
         // Without a four to make (or a five to complete) there is nothing to search.
         if depth == 0
@@ -107,7 +140,7 @@ impl Searcher<'_> {
         {
             return false;
         }
-        let key = vcf_key(self.board.hash(), attacker, local);
+        let key = vcf_key(self.board.hash(), attacker, local, width);
         if let Some((d, won)) = self.vcf_cache.get(key)
             && ((won && !self.vcf_recording) || (!won && d >= depth))
         {
@@ -119,7 +152,7 @@ impl Searcher<'_> {
             line.push(p);
             return true;
         }
-        let candidates: SmallVec<[Pos; 16]> = {
+        let mut candidates: SmallVec<[Pos; 16]> = {
             let fours = board.threat_points(attacker, ThreatSet::Four);
             if let Some(block) = board.threat_points(defender, ThreatSet::Five).next() {
                 if board.threat_count(defender, ThreatSet::Five) > 1
@@ -142,6 +175,13 @@ impl Searcher<'_> {
                 return true;
             }
         }
+        if candidates.len() > width {
+            // The fours that build the most (ordering scores, which light moves keep), ties in
+            // board order.
+            let board = &self.board;
+            candidates.sort_by_key(|&p| std::cmp::Reverse(board.summary(p, attacker).attack()));
+            candidates.truncate(width);
+        }
         let mut won = false;
         for m in candidates {
             if self.board.in_threat_set(m, attacker, ThreatSet::Flex4) || !self.legal(m, attacker) {
@@ -163,11 +203,12 @@ impl Searcher<'_> {
                             self.board.hash_after(d, defender),
                             attacker,
                             local.map(|_| Some(m)),
+                            width,
                         ));
                         self.board.make_light_move(d, defender);
                         let len = line.len();
                         line.extend([m, d]);
-                        let r = self.vcf(attacker, depth - 1, line, local.map(|_| Some(m)));
+                        let r = self.vcf(attacker, depth - 1, line, local.map(|_| Some(m)), width);
                         if !r {
                             line.truncate(len);
                         }
