@@ -6,7 +6,8 @@
 //! - `keys[p][d]` is the 20-bit line key of the ten cells around `p` along `d` (centre excluded);
 //! - `patterns[p][d]` is `table.lookup(keys[p][d])` (black in the low byte);
 //! - `hash` is the XOR of the Zobrist keys of all stones; `counts` are the stone counts;
-//! - `near[p]` is the number of stones within [`NEAR_RADIUS`] (Chebyshev) of `p`;
+//! - `near[p]` is the number of stones within [`NEAR_RADIUS`] (Chebyshev) of `p`, not counting
+//!   the stones of light moves;
 //! - `summaries[p][c]` is the [`CellSummary`] of colour `c`'s patterns on `p` (every cell, occupied
 //!   and wall cells too); an empty `p` is in exactly the threat sets of colour `c` that the
 //!   summary's mask names, and occupied cells are in none (`threat_counts` are the set sizes);
@@ -349,9 +350,9 @@ impl Board {
     }
 
     /// Places a stone like [`Board::make_move`] but keeps only what threat searches read up to
-    /// date — keys, patterns, the cells' line codes, move-ordering weights and threat sets, near
-    /// counts, hash — and leaves the evaluation (the cells' potentials and the potential sums)
-    /// as it was. Light moves are taken back with [`Board::undo_light_move`]; once they all
+    /// date — keys, patterns, the cells' line codes, move-ordering weights and threat sets,
+    /// hash — and leaves the evaluation (the cells' potentials and the potential sums) and the
+    /// near counts (the move candidates, [`Board::near_empties`]) as they were. Light moves are taken back with [`Board::undo_light_move`]; once they all
     /// are, the board is exactly as before. No full move may be made while a light move is on
     /// the board.
     #[inline]
@@ -386,7 +387,9 @@ impl Board {
         self.leave_candidates::<LIGHT>(p.index());
         self.update_neighbours::<true, LIGHT>(p, code as u32, saved);
         self.saved = stack;
-        self.update_near::<true, LIGHT>(p);
+        if !LIGHT {
+            self.update_near::<true, false>(p);
+        }
         self.hash = self.hash_after(p, color);
         self.counts[color.index()] += 1;
         self.history.push((p, color));
@@ -400,8 +403,11 @@ impl Board {
         let code = stone_code(color);
         let mut stack = std::mem::take(&mut self.saved);
         let saved = &mut stack[self.history.len()];
-        // The potential sums are put back at once, so no step below needs to touch them.
-        self.update_near::<false, true>(p);
+        // The potential sums are put back at once, so no step below needs to touch them (a
+        // light move left the near counts alone).
+        if !LIGHT {
+            self.update_near::<false, true>(p);
+        }
         self.cells[p.index()] = CELL_EMPTY;
         self.update_neighbours::<false, LIGHT>(p, code as u32, saved);
         self.rejoin_candidates::<true>(p.index());
@@ -913,9 +919,14 @@ impl Board {
         }
         let (x, y) = (p.x() as i64, p.y() as i64);
         let r = NEAR_RADIUS as i64;
+        // Light moves leave the near counts alone: only the stones below them count.
+        let light = &self.history[self.history.len() - self.light_moves as usize..];
         let near = (-r..=r)
             .flat_map(|dy| (-r..=r).map(move |dx| (x + dx, y + dy)))
-            .filter(|&(qx, qy)| self.pos(qx, qy).is_ok_and(|q| self.get(q).is_some()))
+            .filter(|&(qx, qy)| {
+                self.pos(qx, qy)
+                    .is_ok_and(|q| self.get(q).is_some() && !light.iter().any(|&(l, _)| l == q))
+            })
             .count();
         assert_eq!(self.near[p.index()] as usize, near, "near count of {p:?}");
     }
