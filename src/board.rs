@@ -352,8 +352,9 @@ impl Board {
     /// Places a stone like [`Board::make_move`] but keeps only what threat searches read up to
     /// date — keys, patterns, the cells' line codes, move-ordering weights and threat sets,
     /// hash — and leaves the evaluation (the cells' potentials and the potential sums) and the
-    /// near counts (the move candidates, [`Board::near_empties`]) as they were. Light moves are taken back with [`Board::undo_light_move`]; once they all
-    /// are, the board is exactly as before. No full move may be made while a light move is on
+    /// near counts (the move candidates, [`Board::near_empties`]) as they were. Light moves
+    /// are taken back with [`Board::undo_light_move`]; once they all are, the board is exactly
+    /// as before. No full move may be made while a light move is on
     /// the board.
     #[inline]
     pub fn make_light_move(&mut self, p: Pos, color: Color) {

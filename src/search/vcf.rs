@@ -58,8 +58,8 @@ impl Searcher<'_> {
         }
     }
 
-    /// The horizon's VCF: [`Searcher::vcf_local`], or [`Searcher::vcf_root`] where
-    /// `horizon_vcf_local` is off, trying only the best `horizon_vcf_width` fours at each move.
+    /// The horizon's VCF: [`Searcher::vcf_local`], or the full VCF where `horizon_vcf_local` is
+    /// off, trying only the best `horizon_vcf_width` fours at each move.
     pub(super) fn vcf_horizon(&mut self, attacker: Color) -> bool {
         let depth = self.vcf_depth();
         let local = self.params.horizon_vcf_local.then_some(None);
@@ -74,7 +74,8 @@ impl Searcher<'_> {
         self.vcf(attacker, depth, &mut Vec::new(), None, usize::MAX)
     }
 
-    /// The horizon's VCF: like [`Searcher::vcf_root`], but after the first four only the fours
+    /// The local VCF (the horizon's, and the VCT's after its threats): like the full VCF
+    /// ([`Searcher::vcf_with_line`]), but after the first four only the fours
     /// on the lines through the previous attacking stone (within four cells) are tried — the
     /// fours that stone made or changed. A four available before it could have been played
     /// before it, so little is lost, and the search stays small where the attacker has many
