@@ -50,6 +50,41 @@ fn node_limited_search_is_deterministic() {
     }
 }
 
+/// A game's searches keep the table and the threat caches from one move to the next: the same
+/// moves give the same searches, and a cleared table (a new game) searches exactly like a fresh
+/// engine.
+#[test]
+fn a_game_of_node_limited_searches_is_deterministic_and_clearing_forgets_it() {
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let play = || {
+            let mut e = engine(rule, "h8i9j8k8i7");
+            let mut trace = Vec::new();
+            for _ in 0..4 {
+                let r = e.go(&limits(None, Some(4_000)), &mut NoInfo);
+                trace.push((r.best, r.info.nodes, r.info.score));
+                e.play(r.best.unwrap()).unwrap();
+            }
+            (e, trace)
+        };
+        let (mut played, trace) = play();
+        assert_eq!(trace, play().1, "{rule}");
+        let moves: Vec<Pos> = played.board().history().iter().map(|&(p, _)| p).collect();
+        let mut fresh = Engine::new(Params::default(), Arc::new(FakeClock::default()));
+        fresh.set_rule(rule).unwrap();
+        for &p in &moves {
+            fresh.play(p).unwrap();
+        }
+        played.clear_hash();
+        let l = limits(None, Some(4_000));
+        let (a, b) = (played.go(&l, &mut NoInfo), fresh.go(&l, &mut NoInfo));
+        assert_eq!(
+            (a.best, a.info.nodes, a.info.score),
+            (b.best, b.info.nodes, b.info.score),
+            "{rule}"
+        );
+    }
+}
+
 #[test]
 fn takes_a_five_and_blocks_a_five() {
     // Black to move with four in a row on row 8 (h8..k8 = x 7..10, y 7).
