@@ -23,7 +23,7 @@ use crate::time::{Budget, Clock};
 
 use alphabeta::{Searcher, ThreadLimits};
 pub use alphabeta::{WIN, WIN_THRESHOLD};
-use tt::{ThreatCacheStamp, TranspositionTable};
+use tt::TranspositionTable;
 
 /// Progress of a search, reported while thinking and with the result.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -260,12 +260,6 @@ pub fn search(
             })
             .collect();
         let mut main = Searcher::new(board.clone(), tt, params, stop, clock, limits);
-        // What the search of the move before proved about positions, the main thread reuses.
-        let stamp = ThreatCacheStamp::new(board, params, limits.vcf_depth);
-        if let Some((vcf, vct)) = tt.take_threat_caches(stamp) {
-            main.vcf_cache = vcf;
-            main.vct_cache = vct;
-        }
         // A win in one, or a win proved by continuous threats: played at once.
         let decided = main.winning_root_move().or_else(|| {
             (params.vct_depth > 0 && config.budget.maximum_ms >= VCT_MIN_BUDGET_MS)
@@ -311,8 +305,6 @@ pub fn search(
                 info.pv = voted.into_iter().collect();
             }
         }
-        let (vcf, vct) = main.into_threat_caches();
-        tt.keep_threat_caches(stamp, vcf, vct);
         (best, info, helper_nodes, alternatives)
     });
     info.nodes += helper_nodes;

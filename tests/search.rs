@@ -50,8 +50,8 @@ fn node_limited_search_is_deterministic() {
     }
 }
 
-/// A game's searches keep the table and the threat caches from one move to the next: the same
-/// moves give the same searches, and a cleared table (a new game) searches exactly like a fresh
+/// A game's searches keep the transposition table from one move to the next: the same moves
+/// give the same searches, and a cleared table (a new game) searches exactly like a fresh
 /// engine.
 #[test]
 fn a_game_of_node_limited_searches_is_deterministic_and_clearing_forgets_it() {

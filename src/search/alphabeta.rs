@@ -262,12 +262,6 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// The searcher's VCF and VCT caches, to be kept for the next search
-    /// ([`TranspositionTable::keep_threat_caches`]).
-    pub(super) fn into_threat_caches(self) -> (ThreatCache, ThreatCache) {
-        (self.vcf_cache, self.vct_cache)
-    }
-
     pub(super) fn vcf_depth(&self) -> u32 {
         self.limits.vcf_depth
     }

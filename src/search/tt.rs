@@ -5,7 +5,6 @@
 //! wrong hit (the classic XOR scheme). Data word layout: move index (16 bits, `0xFFFF` = none),
 //! score (i16), depth (i8), bound (2 bits), generation (6 bits).
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use crate::core::Pos;
@@ -47,47 +46,6 @@ pub const ENTRY_BYTES: usize = 16;
 pub struct TranspositionTable {
     entries: Box<[Entry]>,
     generation: AtomicU8,
-    /// The main search thread's threat caches, kept from one search to the next (see
-    /// [`TranspositionTable::take_threat_caches`]).
-    threat_caches: Mutex<Option<ThreatCaches>>,
-}
-
-/// What the threat searches' cached results depend on besides the position's hash: the
-/// board's rule and size and the parameters that shape those searches. Caches kept under one
-/// stamp are never read under another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ThreatCacheStamp {
-    pub(crate) rule: crate::rule::Rule,
-    pub(crate) width: usize,
-    pub(crate) height: usize,
-    pub(crate) vcf_depth: u32,
-    pub(crate) horizon_vcf_local: bool,
-    pub(crate) vct_shape_threats: bool,
-}
-
-impl ThreatCacheStamp {
-    /// The stamp of searches of `board` with `params` and the VCF depth `vcf_depth`.
-    pub(crate) fn new(
-        board: &crate::board::Board,
-        params: &crate::params::SearchParams,
-        vcf_depth: u32,
-    ) -> ThreatCacheStamp {
-        ThreatCacheStamp {
-            rule: board.rule(),
-            width: board.width(),
-            height: board.height(),
-            vcf_depth,
-            horizon_vcf_local: params.horizon_vcf_local,
-            vct_shape_threats: params.vct_shape_threats,
-        }
-    }
-}
-
-/// A search thread's VCF and VCT caches with the stamp they were filled under.
-struct ThreatCaches {
-    stamp: ThreatCacheStamp,
-    vcf: ThreatCache,
-    vct: ThreatCache,
 }
 
 impl TranspositionTable {
@@ -102,7 +60,6 @@ impl TranspositionTable {
         TranspositionTable {
             entries,
             generation: AtomicU8::new(0),
-            threat_caches: Mutex::new(None),
         }
     }
 
@@ -111,47 +68,12 @@ impl TranspositionTable {
         self.entries.len() * ENTRY_BYTES
     }
 
-    /// Forgets everything, the kept threat caches included.
+    /// Forgets everything.
     pub fn clear(&self) {
         for e in self.entries.iter() {
             e.check.store(0, Ordering::Relaxed);
             e.data.store(0, Ordering::Relaxed);
         }
-        *self.kept_caches() = None;
-    }
-
-    /// The kept threat caches (a poisoned lock only means a search thread panicked while
-    /// holding it; the caches are then simply dropped).
-    fn kept_caches(&self) -> std::sync::MutexGuard<'_, Option<ThreatCaches>> {
-        self.threat_caches.lock().unwrap_or_else(|poisoned| {
-            let mut guard = poisoned.into_inner();
-            *guard = None;
-            guard
-        })
-    }
-
-    /// The VCF and VCT caches that the last search kept ([`TranspositionTable::keep_threat_caches`]),
-    /// if it kept them under `stamp`: their results are facts about positions (a win found, or
-    /// no win within a depth), so one move's search reuses what the search of the move before
-    /// proved. `None` when nothing was kept, the table was cleared since, or the stamp differs.
-    pub(crate) fn take_threat_caches(
-        &self,
-        stamp: ThreatCacheStamp,
-    ) -> Option<(ThreatCache, ThreatCache)> {
-        self.kept_caches()
-            .take()
-            .filter(|c| c.stamp == stamp)
-            .map(|c| (c.vcf, c.vct))
-    }
-
-    /// Keeps a search's VCF and VCT caches, filled under `stamp`, for the next search.
-    pub(crate) fn keep_threat_caches(
-        &self,
-        stamp: ThreatCacheStamp,
-        vcf: ThreatCache,
-        vct: ThreatCache,
-    ) {
-        *self.kept_caches() = Some(ThreatCaches { stamp, vcf, vct });
     }
 
     /// Starts a new search (older entries become preferred for replacement).
@@ -324,55 +246,6 @@ impl ThreatCache {
 #[cfg(test)]
 mod threat_cache_tests {
     use super::*;
-    use crate::board::Board;
-    use crate::params::SearchParams;
-    use crate::rule::Rule;
-
-    #[test]
-    fn kept_caches_come_back_only_under_their_stamp_and_until_the_table_is_cleared() {
-        let tt = TranspositionTable::new(0);
-        let params = SearchParams::default();
-        let board = Board::square(15, Rule::Freestyle).unwrap();
-        let stamp = ThreatCacheStamp::new(&board, &params, 12);
-        assert!(tt.take_threat_caches(stamp).is_none(), "nothing kept yet");
-        let keep = |tt: &TranspositionTable| {
-            let (mut vcf, vct) = (ThreatCache::new(), ThreatCache::new());
-            vcf.insert(7, 3, true);
-            tt.keep_threat_caches(stamp, vcf, vct);
-        };
-        keep(&tt);
-        let (vcf, _) = tt.take_threat_caches(stamp).expect("kept under this stamp");
-        assert_eq!(vcf.get(7), Some((3, true)));
-        assert!(tt.take_threat_caches(stamp).is_none(), "taken once");
-        // Another rule, size, VCF depth or threat parameter never reads them (and drops them).
-        let renju = Board::square(15, Rule::Renju).unwrap();
-        let small = Board::square(13, Rule::Freestyle).unwrap();
-        let wide = SearchParams {
-            horizon_vcf_local: !params.horizon_vcf_local,
-            ..params
-        };
-        let shapes = SearchParams {
-            vct_shape_threats: !params.vct_shape_threats,
-            ..params
-        };
-        for other in [
-            ThreatCacheStamp::new(&renju, &params, 12),
-            ThreatCacheStamp::new(&small, &params, 12),
-            ThreatCacheStamp::new(&board, &params, 11),
-            ThreatCacheStamp::new(&board, &wide, 12),
-            ThreatCacheStamp::new(&board, &shapes, 12),
-        ] {
-            keep(&tt);
-            assert!(tt.take_threat_caches(other).is_none(), "{other:?}");
-            assert!(tt.take_threat_caches(stamp).is_none(), "dropped");
-        }
-        keep(&tt);
-        tt.clear();
-        assert!(
-            tt.take_threat_caches(stamp).is_none(),
-            "cleared with the table"
-        );
-    }
 
     #[test]
     fn results_are_found_by_key_and_replaced_by_slot() {
