@@ -69,8 +69,7 @@ fn a_game_of_node_limited_searches_is_deterministic_and_clearing_forgets_it() {
         let (mut played, trace) = play();
         assert_eq!(trace, play().1, "{rule}");
         let moves: Vec<Pos> = played.board().history().iter().map(|&(p, _)| p).collect();
-        let mut fresh = Engine::new(Params::default(), Arc::new(FakeClock::default()));
-        fresh.set_rule(rule).unwrap();
+        let mut fresh = engine(rule, "");
         for &p in &moves {
             fresh.play(p).unwrap();
         }
