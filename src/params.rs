@@ -242,6 +242,16 @@ pub struct SearchParams {
     /// A move's history counts in its ordering score divided by this (1..=1000).
     #[serde(default = "default_history_order_divisor")]
     pub history_order_divisor: i32,
+    /// Whether a move's history (divided by `history_order_divisor`) also counts towards its
+    /// being quiet (reduced, pruned) as the transposition table's move and the killers do;
+    /// false = the history only orders.
+    #[serde(default = "yes")]
+    pub history_quiet: bool,
+    /// At the start of each iteration after the first, every history value is scaled to this
+    /// percent (0..=100; 100 = kept as it is), so that it does not grow with the search's
+    /// length.
+    #[serde(default = "full_percent")]
+    pub history_aging_percent: i32,
     /// Singular extension from this depth (0 = off, 0..=64): the stored best move of a node
     /// whose stored score is a lower bound at most three plies shallower is searched a ply
     /// deeper when every other move fails below that score less `singular_margin` per ply
@@ -429,6 +439,12 @@ impl SearchParams {
                 1,
                 1000,
             ),
+            (
+                "history_aging_percent",
+                s.history_aging_percent as i64,
+                0,
+                100,
+            ),
             ("singular_min_depth", s.singular_min_depth as i64, 0, 64),
             ("singular_margin", s.singular_margin as i64, 0, 1000),
             (
@@ -544,6 +560,8 @@ impl Default for SearchParams {
             policy_reduction_margin: 0,
             policy_prune_margin: 0,
             history_order_divisor: 8,
+            history_quiet: true,
+            history_aging_percent: 100,
             eval_parent_potentials_only: false,
             singular_min_depth: 0,
             singular_margin: default_singular_margin(),

@@ -268,7 +268,7 @@ fn optional_search_steps_take_effect() {
     };
     let base = search(Params::default());
     type Step = (&'static str, fn(&mut Params));
-    let steps: [Step; 18] = [
+    let steps: [Step; 19] = [
         ("tt_eval_refine", |p| p.search.tt_eval_refine = true),
         ("iir_min_depth", |p| p.search.iir_min_depth = 3),
         ("lmr_not_improving_plies", |p| {
@@ -294,6 +294,9 @@ fn optional_search_steps_take_effect() {
         ("history_order_divisor", |p| {
             p.search.history_order_divisor = 1
         }),
+        ("history_aging_percent", |p| {
+            p.search.history_aging_percent = 50
+        }),
         ("singular_min_depth", |p| p.search.singular_min_depth = 3),
         ("shape_extension_plies", |p| {
             p.search.shape_extension_plies = 0
@@ -313,6 +316,26 @@ fn optional_search_steps_take_effect() {
         let nodes = |r: &[(Pos, u64, i32); 2]| r.map(|x| x.1);
         assert_ne!(nodes(&once), nodes(&base), "{name} changes the search");
     }
+}
+
+/// Leaving the history out of whether a move is quiet (`history_quiet = false`) changes the
+/// search where the history is large enough to count (here at its full weight, divisor 1),
+/// and stays deterministic.
+#[test]
+fn history_quiet_takes_effect() {
+    let search = |history_quiet: bool| {
+        let mut params = Params::default();
+        params.search.history_order_divisor = 1;
+        params.search.history_quiet = history_quiet;
+        let mut e = engine_with(params, Rule::Freestyle, "h8i8i9j10h9j9k10j11j12h11");
+        let r = e.go(&limits(Some(8), None), &mut NoInfo);
+        let m = r.best.expect("a move");
+        assert!(e.board().is_empty(m));
+        (m, r.info.nodes, r.info.score)
+    };
+    let (counted, ordering_only) = (search(true), search(false));
+    assert_eq!(ordering_only, search(false), "deterministic");
+    assert_ne!(counted.1, ordering_only.1, "leaving the history out changes the search");
 }
 
 /// Widening a failed aspiration bound step by step (`aspiration_widenings`) changes the search

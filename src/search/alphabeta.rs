@@ -343,6 +343,14 @@ impl<'a> Searcher<'a> {
         let mut redo = false;
         while depth <= self.limits.max_depth {
             let iteration_start = self.elapsed_ms();
+            // The history of earlier iterations fades, so that a longer search does not let it
+            // outgrow the pattern scores it is added to.
+            let aging = self.params.history_aging_percent;
+            if aging < 100 && depth > first_depth && !redo {
+                for h in self.history.iter_mut().flatten() {
+                    *h = *h * aging / 100;
+                }
+            }
             let window = self.params.aspiration_window;
             let (mut alpha, mut beta) = if depth >= 3 && score.abs() < WIN_THRESHOLD && !redo {
                 (score - window, score + window)
@@ -643,15 +651,21 @@ impl<'a> Searcher<'a> {
             Some(p) if self.params.counter_move => self.counters[p.index()][side],
             _ => None,
         };
-        // With the fitted ordering, the moves are sorted by it, but which are quiet is still
-        // told by the hand-set score with the same bonuses: the flag rides in the lowest bit of
-        // the sort key.
+        // Moves are sorted by the fitted score (or the hand-set one) with the bonuses; which are
+        // quiet is told by the hand-set score with the bonuses (the history's only with
+        // `history_quiet`): the flag rides in the lowest bit of the sort key.
         let policy = self.params.policy_ordering;
         // The best fitted score among the moves, which the policy margins count from.
         let mut top_policy = i32::MIN;
         let scorer = policy.then(|| PolicyScorer::new(&self.board, us));
         for m in moves.iter_mut() {
-            let mut bonus = self.history[m.0.index()][side] / self.params.history_order_divisor;
+            let history = self.history[m.0.index()][side] / self.params.history_order_divisor;
+            // What besides the move's pattern score tells whether it is quiet.
+            let mut bonus = if self.params.history_quiet {
+                history
+            } else {
+                0
+            };
             if Some(m.0) == tt_move {
                 bonus += 1 << 24;
             } else if self.killers[ply].contains(&Some(m.0)) {
@@ -670,12 +684,13 @@ impl<'a> Searcher<'a> {
                 key = key * far_percent / 100;
                 m.1 = m.1 * far_percent / 100;
             }
-            m.1 = if policy {
-                let quiet = m.1 + bonus < self.params.quiet_order_threshold;
-                (key + bonus) * 2 + quiet as i32
+            let order_bonus = if self.params.history_quiet {
+                bonus
             } else {
-                m.1 + bonus
+                bonus + history
             };
+            let quiet = m.1 + bonus < self.params.quiet_order_threshold;
+            m.1 = (key + order_bonus) * 2 + quiet as i32;
         }
 
         let orig_alpha = alpha;
@@ -700,11 +715,7 @@ impl<'a> Searcher<'a> {
             if (skip_dropped && self.root_dropped.contains(&m)) || Some(m) == excluded {
                 continue;
             }
-            let quiet = if policy {
-                order & 1 == 1
-            } else {
-                order < self.params.quiet_order_threshold
-            };
+            let quiet = order & 1 == 1;
             // How far the move's fitted score lies below the best one's (0 without them).
             let policy_gap = if policy
                 && quiet
