@@ -335,7 +335,10 @@ fn history_quiet_takes_effect() {
     };
     let (counted, ordering_only) = (search(true), search(false));
     assert_eq!(ordering_only, search(false), "deterministic");
-    assert_ne!(counted.1, ordering_only.1, "leaving the history out changes the search");
+    assert_ne!(
+        counted.1, ordering_only.1,
+        "leaving the history out changes the search"
+    );
 }
 
 /// Widening a failed aspiration bound step by step (`aspiration_widenings`) changes the search
