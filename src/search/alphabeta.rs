@@ -660,19 +660,15 @@ impl<'a> Searcher<'a> {
         let scorer = policy.then(|| PolicyScorer::new(&self.board, us));
         for m in moves.iter_mut() {
             let history = self.history[m.0.index()][side] / self.params.history_order_divisor;
-            // What besides the move's pattern score tells whether it is quiet.
-            let mut bonus = if self.params.history_quiet {
-                history
+            let refutation = if Some(m.0) == tt_move {
+                1 << 24
+            } else if self.killers[ply].contains(&Some(m.0)) {
+                1 << 16
+            } else if Some(m.0) == counter {
+                1 << 15
             } else {
                 0
             };
-            if Some(m.0) == tt_move {
-                bonus += 1 << 24;
-            } else if self.killers[ply].contains(&Some(m.0)) {
-                bonus += 1 << 16;
-            } else if Some(m.0) == counter {
-                bonus += 1 << 15;
-            }
             let mut key = if let Some(scorer) = &scorer {
                 let score = scorer.score(&self.board, m.0);
                 top_policy = top_policy.max(score);
@@ -684,13 +680,14 @@ impl<'a> Searcher<'a> {
                 key = key * far_percent / 100;
                 m.1 = m.1 * far_percent / 100;
             }
-            let order_bonus = if self.params.history_quiet {
-                bonus
-            } else {
-                bonus + history
-            };
-            let quiet = m.1 + bonus < self.params.quiet_order_threshold;
-            m.1 = (key + order_bonus) * 2 + quiet as i32;
+            let quiet_bonus = refutation
+                + if self.params.history_quiet {
+                    history
+                } else {
+                    0
+                };
+            let quiet = m.1 + quiet_bonus < self.params.quiet_order_threshold;
+            m.1 = (key + refutation + history) * 2 + quiet as i32;
         }
 
         let orig_alpha = alpha;
