@@ -247,6 +247,11 @@ pub struct SearchParams {
     /// false = the history only orders.
     #[serde(default = "yes")]
     pub history_quiet: bool,
+    /// The most a move's history (after the divisor) counts towards its being quiet
+    /// (0..=16384; 16384, the history's own ceiling, = no cap), so that the long searches,
+    /// whose history grows large, do not take ever more moves out of the reductions.
+    #[serde(default = "default_history_quiet_cap")]
+    pub history_quiet_cap: i32,
     /// At the start of each iteration after the first, every history value is scaled to this
     /// percent (0..=100; 100 = kept as it is), so that it does not grow with the search's
     /// length.
@@ -277,6 +282,10 @@ fn yes() -> bool {
 /// The default divisor of the history in the ordering score.
 fn default_history_order_divisor() -> i32 {
     8
+}
+
+fn default_history_quiet_cap() -> i32 {
+    16_384
 }
 
 /// The default plies past the horizon of the defences against a winning shape.
@@ -445,6 +454,7 @@ impl SearchParams {
                 0,
                 100,
             ),
+            ("history_quiet_cap", s.history_quiet_cap as i64, 0, 16_384),
             ("singular_min_depth", s.singular_min_depth as i64, 0, 64),
             ("singular_margin", s.singular_margin as i64, 0, 1000),
             (
@@ -561,6 +571,7 @@ impl Default for SearchParams {
             policy_prune_margin: 0,
             history_order_divisor: 8,
             history_quiet: true,
+            history_quiet_cap: default_history_quiet_cap(),
             history_aging_percent: 100,
             eval_parent_potentials_only: false,
             singular_min_depth: 0,

@@ -320,25 +320,32 @@ fn optional_search_steps_take_effect() {
 
 /// Leaving the history out of whether a move is quiet (`history_quiet = false`) changes the
 /// search where the history is large enough to count (here at its full weight, divisor 1),
-/// and stays deterministic.
+/// and stays deterministic; a cap of 0 on the history's share (`history_quiet_cap`) is the
+/// same search as leaving it out, the cap at the history's ceiling the same as none.
 #[test]
 fn history_quiet_takes_effect() {
-    let search = |history_quiet: bool| {
+    let search = |history_quiet: bool, cap: i32| {
         let mut params = Params::default();
         params.search.history_order_divisor = 1;
         params.search.history_quiet = history_quiet;
+        params.search.history_quiet_cap = cap;
         let mut e = engine_with(params, Rule::Freestyle, "h8i8i9j10h9j9k10j11j12h11");
         let r = e.go(&limits(Some(8), None), &mut NoInfo);
         let m = r.best.expect("a move");
         assert!(e.board().is_empty(m));
         (m, r.info.nodes, r.info.score)
     };
-    let (counted, ordering_only) = (search(true), search(false));
-    assert_eq!(ordering_only, search(false), "deterministic");
+    let (counted, ordering_only) = (search(true, 16_384), search(false, 16_384));
+    assert_eq!(ordering_only, search(false, 16_384), "deterministic");
     assert_ne!(
         counted.1, ordering_only.1,
         "leaving the history out changes the search"
     );
+    assert_eq!(
+        counted,
+        search(true, Params::default().search.history_quiet_cap)
+    );
+    assert_eq!(ordering_only, search(true, 0), "a cap of 0 leaves it out");
 }
 
 /// Widening a failed aspiration bound step by step (`aspiration_widenings`) changes the search

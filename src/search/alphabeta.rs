@@ -682,7 +682,7 @@ impl<'a> Searcher<'a> {
             }
             let quiet_bonus = refutation
                 + if self.params.history_quiet {
-                    history
+                    history.min(self.params.history_quiet_cap)
                 } else {
                     0
                 };
