@@ -35,6 +35,10 @@ pub struct Params {
 /// Entries of [`SearchParams::lmp_counts`].
 pub const LMP_TABLE_LEN: usize = 10;
 
+/// The largest history value a move reaches in the search (and, with the history malus, the
+/// lowest its negative); also the no-cap value of `history_quiet_cap`.
+pub const HISTORY_MAX: i32 = 1 << 14;
+
 /// Search parameters (see [`crate::search`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -285,7 +289,7 @@ fn default_history_order_divisor() -> i32 {
 }
 
 fn default_history_quiet_cap() -> i32 {
-    16_384
+    HISTORY_MAX
 }
 
 /// The default plies past the horizon of the defences against a winning shape.
@@ -454,7 +458,12 @@ impl SearchParams {
                 0,
                 100,
             ),
-            ("history_quiet_cap", s.history_quiet_cap as i64, 0, 16_384),
+            (
+                "history_quiet_cap",
+                s.history_quiet_cap as i64,
+                0,
+                HISTORY_MAX as i64,
+            ),
             ("singular_min_depth", s.singular_min_depth as i64, 0, 64),
             ("singular_margin", s.singular_margin as i64, 0, 1000),
             (

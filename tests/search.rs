@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use omok::engine::{Engine, Limits};
 use omok::notation::parse_pos_string;
-use omok::params::Params;
+use omok::params::{HISTORY_MAX, Params};
 use omok::rules::{forbidden, winning_line};
 use omok::search::{NoInfo, WIN_THRESHOLD, greedy};
 use omok::time::{Budget, FakeClock};
@@ -335,8 +335,8 @@ fn history_quiet_takes_effect() {
         assert!(e.board().is_empty(m));
         (m, r.info.nodes, r.info.score)
     };
-    let (counted, ordering_only) = (search(true, 16_384), search(false, 16_384));
-    assert_eq!(ordering_only, search(false, 16_384), "deterministic");
+    let (counted, ordering_only) = (search(true, HISTORY_MAX), search(false, HISTORY_MAX));
+    assert_eq!(ordering_only, search(false, HISTORY_MAX), "deterministic");
     assert_ne!(
         counted.1, ordering_only.1,
         "leaving the history out changes the search"

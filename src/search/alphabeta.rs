@@ -13,7 +13,7 @@ use smallvec::SmallVec;
 use crate::board::Board;
 use crate::core::{Color, Dir, GRID_CELLS, Pos};
 use crate::eval::{PolicyScorer, move_score};
-use crate::params::SearchParams;
+use crate::params::{HISTORY_MAX, SearchParams};
 use crate::pattern::PatternKind;
 use crate::pattern::cell::{CellSummary, ThreatSet};
 use crate::rules::ForbidChecker;
@@ -109,10 +109,6 @@ pub(crate) struct Searcher<'a> {
     /// ([`SearchParams::singular_min_depth`]).
     excluded: Vec<Option<Pos>>,
 }
-
-/// The largest history value a move reaches (and, with the history malus, the lowest its
-/// negative).
-const HISTORY_MAX: i32 = 1 << 14;
 
 /// Whether `p` is `q` or lies on one of the four lines through `q` within `reach` cells of it.
 pub(super) fn aligned_within(p: Pos, q: Pos, reach: usize) -> bool {
