@@ -106,9 +106,44 @@ impl PatternKind {
     }
 }
 
+/// The finer shapes of open twos and open threes, numbered after the [`PatternKind`]s in a
+/// [`LinePattern`]'s low bits. An open two grows into an open three on one or two points
+/// (`PatternKind::Flex2`, such as `X..X`), on three (`X.X` with room) or on four or more (`XX`
+/// with room on both sides); an open three into a straight four on one point (`X.XX`, or
+/// `XXX` with room on one side only: `PatternKind::Flex3`) or on two (`XXX` with room on both
+/// sides). The search reads only the kinds; the evaluation's line classes tell the shapes apart.
+pub struct Shape;
+
+impl Shape {
+    /// An open two with exactly three points that make it an open three.
+    pub const FLEX2_THREE: u8 = 11;
+    /// An open two with four or more points that make it an open three.
+    pub const FLEX2_FOUR: u8 = 12;
+    /// An open three with two or more points that make it a straight four.
+    pub const FLEX3_STRAIGHT: u8 = 13;
+    /// Number of shapes (the kinds and the finer shapes).
+    pub const COUNT: usize = 14;
+}
+
+/// The kind of each shape number (numbers past the shapes never occur).
+const KIND_OF_SHAPE: [PatternKind; 16] = {
+    let mut t = [PatternKind::Dead; 16];
+    let mut i = 0;
+    while i < PatternKind::ALL.len() {
+        t[i] = PatternKind::ALL[i];
+        i += 1;
+    }
+    t[Shape::FLEX2_THREE as usize] = PatternKind::Flex2;
+    t[Shape::FLEX2_FOUR as usize] = PatternKind::Flex2;
+    t[Shape::FLEX3_STRAIGHT as usize] = PatternKind::Flex3;
+    t
+};
+
 /// One byte describing what placing a stone of one colour on a cell does along one line.
 ///
-/// Bits 0–3: [`PatternKind`]. Flags: two distinct fours on this line; a RIF three on this line
+/// Bits 0–3: the line's [`Shape`]: its [`PatternKind`], or for an open two or an open three one of
+/// the finer shapes that say how many ways it has to grow ([`Shape::FLEX2_THREE`],
+/// [`Shape::FLEX2_FOUR`], [`Shape::FLEX3_STRAIGHT`]), which only the evaluation tells apart. Flags: two distinct fours on this line; a RIF three on this line
 /// (line-local part: some empty point makes a straight four containing both stones without making
 /// a five here); the casual rule's window three and window four (SPEC §3.2).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -160,7 +195,18 @@ impl LinePattern {
     /// The strength class.
     #[inline]
     pub const fn kind(self) -> PatternKind {
-        PatternKind::ALL[(self.0 & Self::KIND_MASK) as usize]
+        KIND_OF_SHAPE[(self.0 & Self::KIND_MASK) as usize]
+    }
+
+    /// The line's shape: its kind, or the finer shape of an open two or open three.
+    #[inline]
+    pub const fn shape(self) -> u8 {
+        self.0 & Self::KIND_MASK
+    }
+
+    /// The same pattern with the shape `shape` (a finer shape of its kind, [`Shape`]).
+    pub(crate) const fn with_shape(self, shape: u8) -> LinePattern {
+        LinePattern((self.0 & !Self::KIND_MASK) | (shape & Self::KIND_MASK))
     }
 
     /// Number of distinct fours (4-stone sets, SPEC §3.1) the stone makes on this line: 0, 1 or

@@ -8,7 +8,7 @@
 
 use smallvec::SmallVec;
 
-use super::{CELL_EMPTY, CELL_WALL, HALF_WINDOW, LinePattern, PatternKind, key_shift};
+use super::{CELL_EMPTY, CELL_WALL, HALF_WINDOW, LinePattern, PatternKind, Shape, key_shift};
 
 /// Index of the centre cell in a [`Line`].
 pub const CENTRE: usize = HALF_WINDOW;
@@ -289,6 +289,35 @@ impl Line {
             && self.three_extensions(rule) != 0;
         let (c3, c4) = self.casual_windows();
         LinePattern::from_parts(kind, fours >= 2, three, c3, c4)
+            .with_shape(self.shape(kind, rule, memo))
+    }
+
+    /// The finer shape of the centre stone's line ([`Shape`]): for an open two the number of
+    /// points that make it an open three, for an open three the number that make it a straight
+    /// four; otherwise its kind.
+    fn shape(&self, kind: PatternKind, rule: WinRule, memo: &mut KindMemo) -> u8 {
+        let grown = match kind {
+            PatternKind::Flex2 => PatternKind::Flex3,
+            PatternKind::Flex3 => PatternKind::Flex4,
+            _ => return kind as u8,
+        };
+        let c = self.colour();
+        let mut line = *self;
+        let mut ways = 0;
+        for q in 1..LINE_LEN - 1 {
+            if q == CENTRE || line.cells[q] != CELL_EMPTY {
+                continue;
+            }
+            line.cells[q] = c;
+            ways += (line.kind(rule, memo) == grown) as u32;
+            line.cells[q] = CELL_EMPTY;
+        }
+        match (kind, ways) {
+            (PatternKind::Flex2, 3) => Shape::FLEX2_THREE,
+            (PatternKind::Flex2, 4..) => Shape::FLEX2_FOUR,
+            (PatternKind::Flex3, 2..) => Shape::FLEX3_STRAIGHT,
+            _ => kind as u8,
+        }
     }
 }
 
@@ -411,6 +440,48 @@ mod tests {
         assert_eq!(kind("....XXXX...", r), PatternKind::Flex4);
         assert_eq!(kind("...OXXXX...", r), PatternKind::Block4);
         assert_eq!(kind("#####X....O", r), PatternKind::Block1);
+    }
+
+    #[test]
+    fn open_twos_and_threes_have_finer_shapes() {
+        let r = WinRule::ExactFive;
+        let shape = |s: &str| {
+            let p = line(s).classify(r, &mut KindMemo::new());
+            (p.kind(), p.shape())
+        };
+        // A solid two with room grows into an open three on four points, a split two on three,
+        // a two with a double gap on two.
+        assert_eq!(
+            shape("....XX....."),
+            (PatternKind::Flex2, Shape::FLEX2_FOUR)
+        );
+        assert_eq!(
+            shape("...X.X....."),
+            (PatternKind::Flex2, Shape::FLEX2_THREE)
+        );
+        assert_eq!(
+            shape("..X..X....."),
+            (PatternKind::Flex2, PatternKind::Flex2 as u8)
+        );
+        // A solid three with room makes a straight four at either end; a split three, or a solid
+        // one against the edge, at one point only.
+        assert_eq!(
+            shape("....XXX...."),
+            (PatternKind::Flex3, Shape::FLEX3_STRAIGHT)
+        );
+        assert_eq!(
+            shape("...X.XX...."),
+            (PatternKind::Flex3, PatternKind::Flex3 as u8)
+        );
+        assert_eq!(
+            shape("###.XXX...."),
+            (PatternKind::Flex3, PatternKind::Flex3 as u8)
+        );
+        // Other kinds are their own shape.
+        assert_eq!(
+            shape("...OXXX...."),
+            (PatternKind::Block3, PatternKind::Block3 as u8)
+        );
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //! depend on `core` and `pattern`) has to maintain their sums. [`crate::eval`] keeps the slow,
 //! direction-by-direction reference computation the tests compare against.
 
-use super::{LinePattern, PatternKind};
+use super::{LinePattern, PatternKind, Shape};
 
 /// Attack value of one directional pattern class, by [`PatternKind`] order.
 pub const ATTACK: [i32; 11] = [0, 2, 6, 8, 30, 40, 150, 180, 3_000, 100_000, 0];
@@ -95,7 +95,7 @@ const fn line_table() -> [LineEntry; 256] {
     let mut b = 0;
     while b < 256 {
         // Bytes whose kind nibble names no class never occur in a pattern table.
-        if b & 0x0F < PatternKind::ALL.len() {
+        if b & 0x0F < Shape::COUNT {
             let p = LinePattern::from_byte(b as u8);
             let i = p.kind() as usize;
             t[b] = LineEntry {
@@ -474,7 +474,7 @@ mod tests {
     fn line_by_line_updates_equal_the_summary_from_scratch() {
         // Every valid byte through every direction, from a mixed starting cell.
         let bytes: Vec<u8> = (0..=255u8)
-            .filter(|b| (b & 0x0F) < PatternKind::ALL.len() as u8)
+            .filter(|b| ((b & 0x0F) as usize) < Shape::COUNT)
             .collect();
         for restricted in [false, true] {
             let mut pats = [

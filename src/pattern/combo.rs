@@ -4,23 +4,31 @@
 //! such as a four with an open two, two open twos or three blocked threes are valued as what
 //! they are together rather than as a sum of lines.
 //!
-//! A line's class is its [`PatternKind`] (dead … overline), or [`DOUBLE_FOUR_CLASS`] for a line
-//! on which the stone makes two fours. The board keeps a cell's *ordered index*
-//! `Σ class(d) · 12^d` up to date line by line; [`combo_of`] maps it to the combination's number,
+//! A line's class is its [`PatternKind`] (dead … overline), [`DOUBLE_FOUR_CLASS`] for a line
+//! on which the stone makes two fours, or one of the finer shapes of an open two or an open three
+//! ([`Shape`]: classes 12–14). The board keeps a cell's *ordered index*
+//! `Σ class(d) · 15^d` up to date line by line; [`combo_of`] maps it to the combination's number,
 //! and [`COMBO_CLASSES`] lists each combination's classes, largest first.
 
-use super::{LinePattern, PatternKind};
+use super::{LinePattern, PatternKind, Shape};
 
-/// Number of line classes: the eleven pattern kinds and the double four on one line.
-pub const LINE_CLASSES: usize = 12;
+/// Number of line classes: the eleven pattern kinds, the double four on one line and the three
+/// finer shapes of open twos and threes.
+pub const LINE_CLASSES: usize = 15;
 /// The class of a line on which the stone makes two fours.
 pub const DOUBLE_FOUR_CLASS: u8 = 11;
-/// Number of ordered indexes (`12^4`).
+/// The class of an open two that grows into an open three on three points.
+pub const FLEX2_THREE_CLASS: u8 = 12;
+/// The class of an open two that grows into an open three on four or more points.
+pub const FLEX2_FOUR_CLASS: u8 = 13;
+/// The class of an open three that grows into a straight four on two points.
+pub const FLEX3_STRAIGHT_CLASS: u8 = 14;
+/// Number of ordered indexes (`15^4`).
 pub const ORDERED: usize = LINE_CLASSES.pow(4);
-/// Number of combinations: multisets of four line classes, `C(15, 4)`.
-pub const COMBOS: usize = 1365;
+/// Number of combinations: multisets of four line classes, `C(18, 4)`.
+pub const COMBOS: usize = 3060;
 /// The weight of direction `d`'s class in the ordered index.
-pub const DIRECTION_WEIGHT: [u16; 4] = [1, 12, 144, 1728];
+pub const DIRECTION_WEIGHT: [u16; 4] = [1, 15, 225, 3375];
 
 /// The class of a line pattern.
 #[inline]
@@ -28,7 +36,12 @@ pub const fn line_class(p: LinePattern) -> u8 {
     if p.four_count() >= 2 {
         DOUBLE_FOUR_CLASS
     } else {
-        p.kind() as u8
+        match p.shape() {
+            Shape::FLEX2_THREE => FLEX2_THREE_CLASS,
+            Shape::FLEX2_FOUR => FLEX2_FOUR_CLASS,
+            Shape::FLEX3_STRAIGHT => FLEX3_STRAIGHT_CLASS,
+            _ => p.kind() as u8,
+        }
     }
 }
 
@@ -89,6 +102,17 @@ const fn sorted(mut c: [u8; 4]) -> [u8; 4] {
     c
 }
 
+/// The four classes of an ordered index (direction 0 first).
+pub const fn ordered_digits(i: usize) -> [u8; 4] {
+    let n = LINE_CLASSES;
+    [
+        (i % n) as u8,
+        (i / n % n) as u8,
+        (i / (n * n) % n) as u8,
+        (i / (n * n * n)) as u8,
+    ]
+}
+
 /// The combination number of every ordered index (what [`combo_of`] reads).
 pub(crate) const fn build_combo_of() -> [u16; ORDERED] {
     let classes = build_classes();
@@ -102,12 +126,7 @@ pub(crate) const fn build_combo_of() -> [u16; ORDERED] {
     let mut out = [0u16; ORDERED];
     let mut i = 0;
     while i < ORDERED {
-        let digits = [
-            (i % 12) as u8,
-            (i / 12 % 12) as u8,
-            (i / 144 % 12) as u8,
-            (i / 1728) as u8,
-        ];
+        let digits = ordered_digits(i);
         out[i] = by_sorted[ordered_index(sorted(digits))];
         i += 1;
     }
@@ -133,7 +152,7 @@ pub const fn threat_counts(combo: usize) -> (u32, u32, bool) {
             fours += 2;
         } else if k == PatternKind::Block4 as u8 || k == PatternKind::Flex4 as u8 {
             fours += 1;
-        } else if k == PatternKind::Flex3 as u8 {
+        } else if k == PatternKind::Flex3 as u8 || k == FLEX3_STRAIGHT_CLASS {
             threes += 1;
         } else if k == PatternKind::Overline as u8 {
             overline = true;
@@ -168,12 +187,7 @@ mod tests {
     #[test]
     fn every_ordering_maps_to_the_combination_of_its_classes() {
         for i in 0..ORDERED {
-            let digits = [
-                (i % 12) as u8,
-                (i / 12 % 12) as u8,
-                (i / 144 % 12) as u8,
-                (i / 1728) as u8,
-            ];
+            let digits = ordered_digits(i);
             assert_eq!(ordered_index(digits), i);
             assert_eq!(combo_of(i), reference_combo(digits), "{digits:?}");
         }
