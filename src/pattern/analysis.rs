@@ -444,44 +444,29 @@ mod tests {
 
     #[test]
     fn open_twos_and_threes_have_finer_shapes() {
-        let r = WinRule::ExactFive;
-        let shape = |s: &str| {
-            let p = line(s).classify(r, &mut KindMemo::new());
-            (p.kind(), p.shape())
-        };
-        // A solid two with room grows into an open three on four points, a split two on three,
-        // a two with a double gap on two.
-        assert_eq!(
-            shape("....XX....."),
-            (PatternKind::Flex2, Shape::FLEX2_FOUR)
-        );
-        assert_eq!(
-            shape("...X.X....."),
-            (PatternKind::Flex2, Shape::FLEX2_THREE)
-        );
-        assert_eq!(
-            shape("..X..X....."),
-            (PatternKind::Flex2, PatternKind::Flex2 as u8)
-        );
-        // A solid three with room makes a straight four at either end; a split three, or a solid
-        // one against the edge, at one point only.
-        assert_eq!(
-            shape("....XXX...."),
-            (PatternKind::Flex3, Shape::FLEX3_STRAIGHT)
-        );
-        assert_eq!(
-            shape("...X.XX...."),
-            (PatternKind::Flex3, PatternKind::Flex3 as u8)
-        );
-        assert_eq!(
-            shape("###.XXX...."),
-            (PatternKind::Flex3, PatternKind::Flex3 as u8)
-        );
-        // Other kinds are their own shape.
-        assert_eq!(
-            shape("...OXXX...."),
-            (PatternKind::Block3, PatternKind::Block3 as u8)
-        );
+        let (flex2, flex3) = (PatternKind::Flex2, PatternKind::Flex3);
+        let cases = [
+            // A solid two with room grows into an open three on four points, a split two on
+            // three, a two with a double gap on two.
+            ("....XX.....", flex2, Shape::FLEX2_FOUR),
+            ("...X.X.....", flex2, Shape::FLEX2_THREE),
+            ("..X..X.....", flex2, flex2 as u8),
+            // A solid three with room makes a straight four at either end; a split three, or a
+            // solid one against the edge, at one point only.
+            ("....XXX....", flex3, Shape::FLEX3_STRAIGHT),
+            ("...X.XX....", flex3, flex3 as u8),
+            ("###.XXX....", flex3, flex3 as u8),
+            // Other kinds are their own shape.
+            (
+                "...OXXX....",
+                PatternKind::Block3,
+                PatternKind::Block3 as u8,
+            ),
+        ];
+        for (s, kind, shape) in cases {
+            let p = line(s).classify(WinRule::ExactFive, &mut KindMemo::new());
+            assert_eq!((p.kind(), p.shape()), (kind, shape), "{s}");
+        }
     }
 
     #[test]
