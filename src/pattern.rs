@@ -141,9 +141,9 @@ const KIND_OF_SHAPE: [PatternKind; 16] = {
 
 /// One byte describing what placing a stone of one colour on a cell does along one line.
 ///
-/// Bits 0–3: the line's [`Shape`]: its [`PatternKind`], or for an open two or an open three one of
-/// the finer shapes that say how many ways it has to grow ([`Shape::FLEX2_THREE`],
-/// [`Shape::FLEX2_FOUR`], [`Shape::FLEX3_STRAIGHT`]), which only the evaluation tells apart. Flags: two distinct fours on this line; a RIF three on this line
+/// Bits 0–3: the line's [`Shape`]: its [`PatternKind`], or for an open two or an open three one
+/// of the finer shapes that say how many ways it has to grow, which only the evaluation tells
+/// apart. Flags: two distinct fours on this line; a RIF three on this line
 /// (line-local part: some empty point makes a straight four containing both stones without making
 /// a five here); the casual rule's window three and window four (SPEC §3.2).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]

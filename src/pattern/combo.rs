@@ -4,25 +4,19 @@
 //! such as a four with an open two, two open twos or three blocked threes are valued as what
 //! they are together rather than as a sum of lines.
 //!
-//! A line's class is its [`PatternKind`] (dead … overline), [`DOUBLE_FOUR_CLASS`] for a line
-//! on which the stone makes two fours, or one of the finer shapes of an open two or an open three
-//! ([`Shape`]: classes 12–14). The board keeps a cell's *ordered index*
+//! A line's class is its [`Shape`]: its [`PatternKind`] (dead … overline) or the finer shape of
+//! an open two or an open three (classes 11–13), or [`DOUBLE_FOUR_CLASS`] for a line on which
+//! the stone makes two fours. The board keeps a cell's *ordered index*
 //! `Σ class(d) · 15^d` up to date line by line; [`combo_of`] maps it to the combination's number,
 //! and [`COMBO_CLASSES`] lists each combination's classes, largest first.
 
 use super::{LinePattern, PatternKind, Shape};
 
-/// Number of line classes: the eleven pattern kinds, the double four on one line and the three
-/// finer shapes of open twos and threes.
-pub const LINE_CLASSES: usize = 15;
+/// Number of line classes: the shapes (the eleven pattern kinds and the three finer shapes of
+/// open twos and threes) and the double four on one line.
+pub const LINE_CLASSES: usize = Shape::COUNT + 1;
 /// The class of a line on which the stone makes two fours.
-pub const DOUBLE_FOUR_CLASS: u8 = 11;
-/// The class of an open two that grows into an open three on three points.
-pub const FLEX2_THREE_CLASS: u8 = 12;
-/// The class of an open two that grows into an open three on four or more points.
-pub const FLEX2_FOUR_CLASS: u8 = 13;
-/// The class of an open three that grows into a straight four on two points.
-pub const FLEX3_STRAIGHT_CLASS: u8 = 14;
+pub const DOUBLE_FOUR_CLASS: u8 = Shape::COUNT as u8;
 /// Number of ordered indexes (`15^4`).
 pub const ORDERED: usize = LINE_CLASSES.pow(4);
 /// Number of combinations: multisets of four line classes, `C(18, 4)`.
@@ -36,12 +30,7 @@ pub const fn line_class(p: LinePattern) -> u8 {
     if p.four_count() >= 2 {
         DOUBLE_FOUR_CLASS
     } else {
-        match p.shape() {
-            Shape::FLEX2_THREE => FLEX2_THREE_CLASS,
-            Shape::FLEX2_FOUR => FLEX2_FOUR_CLASS,
-            Shape::FLEX3_STRAIGHT => FLEX3_STRAIGHT_CLASS,
-            _ => p.kind() as u8,
-        }
+        p.shape()
     }
 }
 
@@ -152,7 +141,7 @@ pub const fn threat_counts(combo: usize) -> (u32, u32, bool) {
             fours += 2;
         } else if k == PatternKind::Block4 as u8 || k == PatternKind::Flex4 as u8 {
             fours += 1;
-        } else if k == PatternKind::Flex3 as u8 || k == FLEX3_STRAIGHT_CLASS {
+        } else if k == PatternKind::Flex3 as u8 || k == Shape::FLEX3_STRAIGHT {
             threes += 1;
         } else if k == PatternKind::Overline as u8 {
             overline = true;
