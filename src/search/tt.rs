@@ -1,4 +1,8 @@
-//! The transposition table: a fixed-size array of lock-free entries shared by all search threads.
+//! The transposition table: a fixed-size array of lock-free entries shared by all search threads,
+//! in buckets of four that fill one cache line each. A new position replaces the entry of its
+//! bucket that is worth least (an empty one, else the shallowest, results of earlier searches
+//! counting as shallower), so the deep results near the root outlive the many shallow ones a
+//! long search writes.
 //!
 //! Each entry is two `AtomicU64`: the data word and `key ^ data`. A reader accepts an entry only
 //! when `check ^ data == key`, so a torn write from a racing thread reads as a miss, never as a
@@ -42,10 +46,41 @@ struct Entry {
 /// Bytes one entry takes.
 pub const ENTRY_BYTES: usize = 16;
 
+/// Entries that share one index: a bucket fills one cache line, so a probe reads one line.
+const BUCKET_ENTRIES: usize = 4;
+
+/// How many plies of depth one search of age counts for when a bucket chooses which entry a new
+/// position replaces (results of earlier searches go first unless they are much deeper).
+const AGE_WEIGHT: i32 = 8;
+
+/// The entries of one index, aligned to a cache line.
+#[derive(Default)]
+#[repr(C, align(64))]
+struct Bucket {
+    entries: [Entry; BUCKET_ENTRIES],
+}
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == BUCKET_ENTRIES * ENTRY_BYTES);
+
 /// The shared transposition table.
 pub struct TranspositionTable {
-    entries: Box<[Entry]>,
+    buckets: Box<[Bucket]>,
     generation: AtomicU8,
+}
+
+/// The fields of a data word.
+struct Stored {
+    depth: i32,
+    generation: u64,
+}
+
+impl Stored {
+    fn of(data: u64) -> Stored {
+        Stored {
+            depth: ((data >> 32) & 0xFF) as u8 as i8 as i32,
+            generation: (data >> 42) & 0x3F,
+        }
+    }
 }
 
 impl TranspositionTable {
@@ -53,24 +88,24 @@ impl TranspositionTable {
     pub fn new(bytes: usize) -> TranspositionTable {
         let wanted = (bytes / ENTRY_BYTES).max(1024);
         let count = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let entries = (0..count)
-            .map(|_| Entry::default())
+        let buckets = (0..count / BUCKET_ENTRIES)
+            .map(|_| Bucket::default())
             .collect::<Vec<_>>()
             .into_boxed_slice();
         TranspositionTable {
-            entries,
+            buckets,
             generation: AtomicU8::new(0),
         }
     }
 
     /// Size in bytes.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * ENTRY_BYTES
+        self.buckets.len() * BUCKET_ENTRIES * ENTRY_BYTES
     }
 
     /// Forgets everything.
     pub fn clear(&self) {
-        for e in self.entries.iter() {
+        for e in self.buckets.iter().flat_map(|b| b.entries.iter()) {
             e.check.store(0, Ordering::Relaxed);
             e.data.store(0, Ordering::Relaxed);
         }
@@ -82,58 +117,76 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn slot(&self, key: u64) -> &Entry {
-        &self.entries[(key as usize) & (self.entries.len() - 1)]
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[(key as usize) & (self.buckets.len() - 1)]
     }
 
-    /// Asks the processor to bring the slot of `key` into its cache ahead of a probe: a hint
+    /// Asks the processor to bring the bucket of `key` into its cache ahead of a probe: a hint
     /// with no effect on what the table holds or returns.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        prefetch(self.slot(key));
+        prefetch(self.bucket(key));
     }
 
     /// The entry for `key`, if present.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtHit> {
-        let e = self.slot(key);
-        let data = e.data.load(Ordering::Relaxed);
-        let check = e.check.load(Ordering::Relaxed);
-        if data == 0 || check ^ data != key {
-            return None;
-        }
-        let mv = (data & 0xFFFF) as u16;
-        let bound = match (data >> 40) & 3 {
-            1 => Bound::Upper,
-            2 => Bound::Lower,
-            3 => Bound::Exact,
-            _ => return None,
-        };
-        Some(TtHit {
-            mv: (mv != 0xFFFF).then(|| Pos::from_index(mv as usize)),
-            score: ((data >> 16) & 0xFFFF) as u16 as i16 as i32,
-            depth: ((data >> 32) & 0xFF) as u8 as i8 as i32,
-            bound,
+        self.bucket(key).entries.iter().find_map(|e| {
+            let data = e.data.load(Ordering::Relaxed);
+            let check = e.check.load(Ordering::Relaxed);
+            if data == 0 || check ^ data != key {
+                return None;
+            }
+            let mv = (data & 0xFFFF) as u16;
+            let bound = match (data >> 40) & 3 {
+                1 => Bound::Upper,
+                2 => Bound::Lower,
+                3 => Bound::Exact,
+                _ => return None,
+            };
+            Some(TtHit {
+                mv: (mv != 0xFFFF).then(|| Pos::from_index(mv as usize)),
+                score: ((data >> 16) & 0xFFFF) as u16 as i16 as i32,
+                depth: Stored::of(data).depth,
+                bound,
+            })
         })
     }
 
-    /// Stores a result; replaces the slot unless it holds a deeper result for the same key from
-    /// this search.
+    /// Stores a result. The entry of the same position is rewritten unless it holds a deeper
+    /// result from this search (an exact score is always written); a new position takes an
+    /// empty entry of its bucket, else the one worth least: the shallowest, counting each
+    /// search of age as [`AGE_WEIGHT`] plies less.
     #[inline]
     pub fn store(&self, key: u64, mv: Option<Pos>, score: i32, depth: i32, bound: Bound) {
-        let e = self.slot(key);
+        let bucket = self.bucket(key);
         let generation = self.generation.load(Ordering::Relaxed) as u64 & 0x3F;
-        let old = e.data.load(Ordering::Relaxed);
-        let old_key = e.check.load(Ordering::Relaxed) ^ old;
-        let old_depth = ((old >> 32) & 0xFF) as u8 as i8 as i32;
-        let old_gen = (old >> 42) & 0x3F;
-        if old != 0
-            && old_key == key
-            && old_gen == generation
-            && old_depth > depth
-            && bound != Bound::Exact
-        {
-            return;
+        let mut target = &bucket.entries[0];
+        let mut least = i32::MAX;
+        for e in bucket.entries.iter() {
+            let old = e.data.load(Ordering::Relaxed);
+            if old == 0 {
+                if least > i32::MIN {
+                    target = e;
+                    least = i32::MIN;
+                }
+                continue;
+            }
+            let stored = Stored::of(old);
+            if e.check.load(Ordering::Relaxed) ^ old == key {
+                if stored.generation == generation && stored.depth > depth && bound != Bound::Exact
+                {
+                    return;
+                }
+                target = e;
+                break;
+            }
+            let age = (generation.wrapping_sub(stored.generation) & 0x3F) as i32;
+            let worth = stored.depth - AGE_WEIGHT * age;
+            if worth < least {
+                target = e;
+                least = worth;
+            }
         }
         let mv_bits = mv.map_or(0xFFFF, |p| p.index() as u64);
         let score = score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16 as u64;
@@ -144,8 +197,8 @@ impl TranspositionTable {
             Bound::Exact => 3,
         };
         let data = mv_bits | score << 16 | depth << 32 | bound_bits << 40 | generation << 42;
-        e.data.store(data, Ordering::Relaxed);
-        e.check.store(key ^ data, Ordering::Relaxed);
+        target.data.store(data, Ordering::Relaxed);
+        target.check.store(key ^ data, Ordering::Relaxed);
     }
 }
 
@@ -181,6 +234,62 @@ mod tests {
         tt.new_search();
         tt.store(7, Pos::new(2, 2), 20, 3, Bound::Upper);
         assert_eq!(tt.probe(7).unwrap().depth, 3);
+    }
+
+    /// Keys that share the bucket of key 0 in a table of `bytes` bytes.
+    fn same_bucket(bytes: usize, i: u64) -> u64 {
+        i * (bytes / ENTRY_BYTES / BUCKET_ENTRIES) as u64
+    }
+
+    #[test]
+    fn a_bucket_keeps_its_deepest_entries() {
+        let bytes = 1 << 14;
+        let tt = TranspositionTable::new(bytes);
+        let deep = same_bucket(bytes, 1);
+        tt.store(deep, Pos::new(3, 3), 50, 9, Bound::Lower);
+        // Many shallow positions of the same bucket: each replaces a shallow one.
+        for i in 2..40 {
+            tt.store(same_bucket(bytes, i), None, 0, i as i32 % 3, Bound::Upper);
+        }
+        assert_eq!(tt.probe(deep).unwrap().depth, 9);
+        // The last shallow one is there; of the earlier ones at most three are left.
+        assert!(tt.probe(same_bucket(bytes, 39)).is_some());
+        let left = (2..39)
+            .filter(|&i| tt.probe(same_bucket(bytes, i)).is_some())
+            .count();
+        assert!(left <= BUCKET_ENTRIES - 2, "{left} shallow entries left");
+    }
+
+    #[test]
+    fn results_of_earlier_searches_are_replaced_first() {
+        let bytes = 1 << 14;
+        let tt = TranspositionTable::new(bytes);
+        let key = |i| same_bucket(bytes, i);
+        for (i, depth) in [(1, 4), (2, 6), (3, 12), (4, 7)] {
+            tt.store(key(i), None, 0, depth, Bound::Exact);
+        }
+        tt.new_search();
+        // A search of age counts as eight plies less: the previous search's depth 4 goes first,
+        // then its depth 6 (worth −2) before this search's depth 1.
+        tt.store(key(5), None, 0, 1, Bound::Exact);
+        assert!(tt.probe(key(1)).is_none());
+        tt.store(key(6), None, 0, 1, Bound::Exact);
+        assert!(tt.probe(key(2)).is_none());
+        assert!(tt.probe(key(5)).is_some());
+        // Its depth 12 (worth 4) outlives this search's depth 1 (worth 1).
+        tt.store(key(7), None, 0, 2, Bound::Exact);
+        assert!(tt.probe(key(3)).is_some());
+        assert!(
+            tt.probe(key(4)).is_none(),
+            "depth 7 of the last search is worth −1"
+        );
+        tt.store(key(8), None, 0, 2, Bound::Exact);
+        assert!(tt.probe(key(3)).is_some());
+        assert_eq!(
+            [5, 6].map(|i| tt.probe(key(i)).is_some()),
+            [false, true],
+            "the first of two equal entries goes"
+        );
     }
 }
 
