@@ -30,7 +30,8 @@
 //! (defences against an open three searched two plies past the horizon) 47 and 27; bench
 //! signature 73583 (a quarter of the parent's evaluation mixed into a node's, not half) 49 and
 //! 30; bench signature 72117 (a failed aspiration window widened step by step) 49 and 30 as
-//! well. Raise the floors when the search gets better, and say so.
+//! well; bench signature 72103 (the threat caches in buckets that keep their deepest results)
+//! 49 and 31. Raise the floors when the search gets better, and say so.
 
 use std::sync::Arc;
 

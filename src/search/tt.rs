@@ -309,46 +309,75 @@ fn prefetch<T>(slot: &T) {
     let _ = slot;
 }
 
-/// A thread's direct-mapped cache of threat-search results (VCF or VCT): position key → (depth
-/// searched, won). Fixed size, so a thread's memory is bounded ([`THREAT_CACHE_BYTES`]); a new
-/// result replaces whatever shared its slot.
+/// A thread's cache of threat-search results (VCF or VCT): position key → (depth searched,
+/// won). Fixed size, so a thread's memory is bounded ([`THREAT_CACHE_BYTES`]). Results share
+/// buckets of four (one cache line); a new position takes an empty slot of its bucket, else
+/// the one with the shallowest failure (a win holds at every depth and goes last).
 pub(crate) struct ThreatCache {
-    slots: Box<[(u64, u32)]>,
+    buckets: Box<[CacheBucket]>,
+}
+
+/// One bucket of a [`ThreatCache`]: (key, depth << 1 | won) pairs, value 0 for an empty slot.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct CacheBucket {
+    slots: [(u64, u32); BUCKET_ENTRIES],
 }
 
 /// Slots of a [`ThreatCache`] (a power of two).
 const THREAT_CACHE_SLOTS: usize = 1 << 16;
+const THREAT_CACHE_BUCKETS: usize = THREAT_CACHE_SLOTS / BUCKET_ENTRIES;
 /// Bytes of one thread's threat cache (VCF or VCT results).
-pub const THREAT_CACHE_BYTES: usize = THREAT_CACHE_SLOTS * std::mem::size_of::<(u64, u32)>();
+pub const THREAT_CACHE_BYTES: usize = THREAT_CACHE_BUCKETS * std::mem::size_of::<CacheBucket>();
 
 impl ThreatCache {
     /// An empty cache.
     pub(crate) fn new() -> ThreatCache {
         ThreatCache {
-            slots: vec![(0, 0); THREAT_CACHE_SLOTS].into_boxed_slice(),
+            buckets: vec![CacheBucket::default(); THREAT_CACHE_BUCKETS].into_boxed_slice(),
         }
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &CacheBucket {
+        &self.buckets[key as usize & (THREAT_CACHE_BUCKETS - 1)]
     }
 
     /// The result stored for `key`: the depth it was searched to and whether it was won.
     #[inline]
     pub(crate) fn get(&self, key: u64) -> Option<(u32, bool)> {
-        let (k, v) = self.slots[key as usize & (THREAT_CACHE_SLOTS - 1)];
         // A stored value is never 0: results are stored for depths of at least 1.
-        (k == key && v != 0).then_some((v >> 1, v & 1 == 1))
+        self.bucket(key)
+            .slots
+            .iter()
+            .find(|&&(k, v)| k == key && v != 0)
+            .map(|&(_, v)| (v >> 1, v & 1 == 1))
     }
 
-    /// Starts loading the slot of `key` into the processor's cache, so that a probe shortly
+    /// Starts loading the bucket of `key` into the processor's cache, so that a probe shortly
     /// after does not wait for memory.
     #[inline]
     pub(crate) fn prefetch(&self, key: u64) {
-        prefetch(&self.slots[key as usize & (THREAT_CACHE_SLOTS - 1)]);
+        prefetch(self.bucket(key));
     }
 
-    /// Stores the result for `key` (`depth` ≥ 1).
+    /// Stores the result for `key` (`depth` ≥ 1), over an earlier result for the same key.
     #[inline]
     pub(crate) fn insert(&mut self, key: u64, depth: u32, won: bool) {
         debug_assert!(depth >= 1);
-        self.slots[key as usize & (THREAT_CACHE_SLOTS - 1)] = (key, depth << 1 | won as u32);
+        let slots = &mut self.buckets[key as usize & (THREAT_CACHE_BUCKETS - 1)].slots;
+        let worth = |v: u32| match v {
+            0 => 0,
+            v if v & 1 == 1 => u32::MAX,
+            v => v >> 1,
+        };
+        let target = match slots.iter().position(|&(k, v)| k == key && v != 0) {
+            Some(i) => i,
+            None => (0..BUCKET_ENTRIES)
+                .min_by_key(|&i| worth(slots[i].1))
+                .unwrap_or(0),
+        };
+        slots[target] = (key, depth << 1 | won as u32);
     }
 }
 
@@ -357,18 +386,32 @@ mod threat_cache_tests {
     use super::*;
 
     #[test]
-    fn results_are_found_by_key_and_replaced_by_slot() {
+    fn results_are_found_by_key_and_replaced_by_worth() {
         let mut c = ThreatCache::new();
         assert_eq!(c.get(42), None);
         c.insert(42, 7, true);
         c.insert(43, 3, false);
         assert_eq!(c.get(42), Some((7, true)));
         assert_eq!(c.get(43), Some((3, false)));
-        // Same slot, other key: the new result replaces the old.
-        let other = 42 + THREAT_CACHE_SLOTS as u64;
-        assert_eq!(c.get(other), None);
-        c.insert(other, 2, false);
-        assert_eq!(c.get(other), Some((2, false)));
-        assert_eq!(c.get(42), None);
+        // The same key again: its result is replaced.
+        c.insert(43, 5, false);
+        assert_eq!(c.get(43), Some((5, false)));
+        // Other keys of 42's bucket: the shallowest failure goes first, the win last.
+        let key = |i: u64| 42 + i * THREAT_CACHE_BUCKETS as u64;
+        c.insert(key(1), 2, false);
+        c.insert(key(2), 9, false);
+        c.insert(key(3), 4, false);
+        assert_eq!(c.get(key(1)), Some((2, false)), "the bucket had room");
+        c.insert(key(4), 6, false);
+        assert_eq!(c.get(key(1)), None, "depth 2 was the shallowest failure");
+        assert_eq!(c.get(key(2)), Some((9, false)));
+        assert_eq!(c.get(key(3)), Some((4, false)));
+        for i in 5..20 {
+            c.insert(key(i), 1, false);
+        }
+        assert_eq!(c.get(42), Some((7, true)));
+        assert_eq!(c.get(key(2)), Some((9, false)));
+        assert_eq!(c.get(key(19)), Some((1, false)));
+        assert_eq!(c.get(key(18)), None);
     }
 }
