@@ -127,6 +127,10 @@ pub struct SearchParams {
     /// other at no cost in depth.
     #[serde(default)]
     pub counter_threat_ply: bool,
+    /// ...and only at nodes with at most this much depth left, so that a deep search does not
+    /// follow every threat sequence for free from near its root; 0 = at any depth (0..=64).
+    #[serde(default)]
+    pub threat_extension_max_depth: i32,
     /// Futility pruning of quiet moves applies up to this depth (0..=10)...
     pub futility_max_depth: i32,
     /// ...when the static evaluation plus this margin per ply of depth cannot reach alpha
@@ -351,6 +355,12 @@ impl SearchParams {
                 0,
                 32,
             ),
+            (
+                "threat_extension_max_depth",
+                s.threat_extension_max_depth as i64,
+                0,
+                64,
+            ),
             ("aspiration_window", s.aspiration_window as i64, 10, 1000),
             ("aspiration_widenings", s.aspiration_widenings as i64, 0, 8),
             ("lmr_min_depth", s.lmr_min_depth as i64, 1, 20),
@@ -550,6 +560,7 @@ impl Default for SearchParams {
             vct_shape_threats: false,
             threat_extension_moves: 4,
             counter_threat_ply: false,
+            threat_extension_max_depth: 0,
             futility_max_depth: 0,
             futility_margin: 80,
             static_beta_max_depth: 5,

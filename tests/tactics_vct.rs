@@ -134,11 +134,18 @@ fn engine_finds_every_vct_win() {
 /// (`vct_frontier_depth`, one ply above the horizon) set to `frontier` attacker moves and the
 /// threat extension (`threat_extension_moves`) to `extension` defences (0: off).
 fn depth3_wins(frontier: u32, extension: u32) -> usize {
+    depth3_wins_bounded(frontier, extension, 0)
+}
+
+/// [`depth3_wins`] with the threat extension only at nodes with at most `max_depth` plies left
+/// (`threat_extension_max_depth`; 0: at any depth).
+fn depth3_wins_bounded(frontier: u32, extension: u32, max_depth: i32) -> usize {
     let mut found = 0;
     for (id, board, _) in positions() {
         let mut params = Params::default();
         params.search.vct_depth = 0;
         params.search.threat_extension_moves = extension;
+        params.search.threat_extension_max_depth = max_depth;
         params.search.vct_frontier_depth = frontier;
         params.search.vct_frontier_nodes = 2_000;
         let r = engine_search(&board, params, None, Some(3));
@@ -172,5 +179,22 @@ fn the_threat_extension_proves_wins_a_shallow_search_misses() {
     assert!(
         plain + 8 <= extended,
         "depth 3: {plain} wins without the threat extension, {extended} with it (of 38)"
+    );
+}
+
+#[test]
+fn the_threat_extension_can_be_kept_near_the_horizon() {
+    let unbounded = depth3_wins(0, 4);
+    let bounds = [1, 2, 3].map(|d| depth3_wins_bounded(0, 4, d));
+    // A bound at the search's depth bounds nothing; below it the free replies near the root
+    // use depth again and some longer sequences are no longer proved.
+    assert_eq!(bounds[2], unbounded, "bounds 1, 2, 3: {bounds:?}");
+    assert!(
+        bounds[0] < unbounded,
+        "bounds 1, 2, 3: {bounds:?}, unbounded {unbounded}"
+    );
+    assert!(
+        bounds[0] <= bounds[1] && bounds[1] <= bounds[2],
+        "{bounds:?}"
     );
 }

@@ -1029,8 +1029,11 @@ impl<'a> Searcher<'a> {
         // A threat with few defences is answered without using up depth (the threat's maker
         // used a ply), so threat sequences are searched to their end.
         let defending = their_open_three || !their_shapes.is_empty();
-        let forced =
-            defending && depth > 0 && moves.len() <= self.params.threat_extension_moves as usize;
+        let prm = self.params;
+        let forced = defending
+            && depth > 0
+            && moves.len() <= prm.threat_extension_moves as usize
+            && (prm.threat_extension_max_depth == 0 || depth <= prm.threat_extension_max_depth);
         NodeMoves::Search {
             moves,
             forced,
