@@ -338,9 +338,15 @@ impl ThreatCache {
         }
     }
 
+    /// The bucket index of `key`.
+    #[inline]
+    fn index(key: u64) -> usize {
+        key as usize & (THREAT_CACHE_BUCKETS - 1)
+    }
+
     #[inline]
     fn bucket(&self, key: u64) -> &CacheBucket {
-        &self.buckets[key as usize & (THREAT_CACHE_BUCKETS - 1)]
+        &self.buckets[Self::index(key)]
     }
 
     /// The result stored for `key`: the depth it was searched to and whether it was won.
@@ -365,7 +371,7 @@ impl ThreatCache {
     #[inline]
     pub(crate) fn insert(&mut self, key: u64, depth: u32, won: bool) {
         debug_assert!(depth >= 1);
-        let slots = &mut self.buckets[key as usize & (THREAT_CACHE_BUCKETS - 1)].slots;
+        let slots = &mut self.buckets[Self::index(key)].slots;
         let worth = |v: u32| match v {
             0 => 0,
             v if v & 1 == 1 => u32::MAX,
