@@ -136,6 +136,14 @@ impl Engine {
         bytes
     }
 
+    /// Makes the transposition table now if it is not made at its current size yet (the next
+    /// search would make it otherwise, before its clock starts).
+    pub fn ensure_table(&mut self) {
+        let bytes = self.tt_bytes;
+        self.tt
+            .get_or_insert_with(|| TranspositionTable::new(bytes));
+    }
+
     /// Forgets the transposition table.
     pub fn clear_hash(&mut self) {
         if let Some(tt) = &self.tt {
@@ -256,6 +264,11 @@ impl Engine {
         Arc::clone(&self.stop)
     }
 
+    /// The clock the searches are timed by.
+    pub fn clock(&self) -> Arc<dyn Clock> {
+        Arc::clone(&self.clock)
+    }
+
     /// Thinks about the side to move within `limits` and returns the move to play (`None` only
     /// when no legal point is left). The stop flag is cleared when the search starts.
     pub fn go(&mut self, limits: &Limits, sink: &mut dyn InfoSink) -> SearchResult {
@@ -294,10 +307,10 @@ impl Engine {
             config.random_margin = level.random_margin;
             config.random_candidates = level.random_candidates;
         }
-        let tt_bytes = self.tt_bytes;
-        let tt = self
-            .tt
-            .get_or_insert_with(|| TranspositionTable::new(tt_bytes));
+        self.ensure_table();
+        let Some(tt) = self.tt.as_ref() else {
+            unreachable!("ensure_table made the table")
+        };
         search(
             &self.board,
             &config,

@@ -144,6 +144,9 @@ pub struct Brain<W: Write> {
     ending: Option<Arc<AtomicBool>>,
     /// Pente mode (`INFO omok_rule pente`): every line goes to it.
     pente: Option<PenteBrain>,
+    /// When the line being handled was read (the engine's clock), if the caller says: a search
+    /// it starts counts its turn from then.
+    read_ms: Option<u64>,
 }
 
 /// Writes thinking progress as `MESSAGE` lines.
@@ -178,6 +181,7 @@ impl<W: Write> Brain<W> {
             pending: Vec::new(),
             ending: None,
             pente: None,
+            read_ms: None,
         }
     }
 
@@ -215,8 +219,31 @@ impl<W: Write> Brain<W> {
         self.handle(line, parse(line))
     }
 
-    /// Handles one line already parsed (`raw` is the line, for messages).
+    /// Handles one line already parsed (`raw` is the line, for messages); a search it starts
+    /// counts its turn from now.
     pub fn handle(
+        &mut self,
+        raw: &str,
+        parsed: Result<Command, ProtocolError>,
+    ) -> io::Result<Flow> {
+        self.read_ms = None;
+        self.handle_parsed(raw, parsed)
+    }
+
+    /// [`Brain::handle`] for a line read at `read_ms` on the engine's clock: a search it starts
+    /// counts its turn from then, so time spent before the line was taken up (a new rule's
+    /// pattern tables, a long line queue) comes out of the search's budget.
+    pub fn handle_read_at(
+        &mut self,
+        raw: &str,
+        parsed: Result<Command, ProtocolError>,
+        read_ms: u64,
+    ) -> io::Result<Flow> {
+        self.read_ms = Some(read_ms);
+        self.handle_parsed(raw, parsed)
+    }
+
+    fn handle_parsed(
         &mut self,
         raw: &str,
         parsed: Result<Command, ProtocolError>,
@@ -500,6 +527,15 @@ impl<W: Write> Brain<W> {
                 maximum_ms: 0,
             };
         }
+        // The turn runs from when the command was read, not from now; the transposition table,
+        // when no search has made it at its size yet, is made first, on the turn's time (at
+        // START the manager may not have said `max_memory` yet).
+        self.engine.ensure_table();
+        let waited = self
+            .read_ms
+            .map_or(0, |t| self.engine.clock().now_ms().saturating_sub(t));
+        budget.optimum_ms = budget.optimum_ms.saturating_sub(waited);
+        budget.maximum_ms = budget.maximum_ms.saturating_sub(waited);
         let limits = Limits {
             budget,
             max_nodes: self.settings.max_nodes,
@@ -514,7 +550,7 @@ impl<W: Write> Brain<W> {
         if sink.failed.is_some() {
             return Ok((None, Vec::new()));
         }
-        self.spend(effective, result.info.elapsed_ms);
+        self.spend(effective, waited + result.info.elapsed_ms);
         let blocked: Vec<Pos> = self.markers.iter().chain(&self.excluded).copied().collect();
         let best = match result.best {
             Some(p) if !blocked.contains(&p) => Some(p),

@@ -8,6 +8,10 @@
 //!   Other lines do not stop a search (Piskvork sends `INFO evaluate` while the brain thinks);
 //!   they wait in the channel and are handled in order afterwards.
 //!   The end of input counts as `END` (see below).
+//! - Each line carries the time it was read (the engine's clock), and a search counts its turn
+//!   from then: time the main thread spent before it took the line (building a new rule's
+//!   pattern tables at `INFO rule`, say) comes out of the search's budget, so the answer still
+//!   comes within the turn the manager is timing.
 //! - The **main thread** owns the brain (and through it the engine and the output): it takes lines
 //!   from the channel in order, so a search may run for its whole budget while the reader keeps
 //!   reading. The brain flushes after every line.
@@ -29,6 +33,7 @@ use std::thread;
 use std::time::Duration;
 
 use crate::engine::Engine;
+use crate::time::Clock;
 
 use super::brain::{Brain, Flow};
 use super::piskvork::{Command, MAX_LINE_BYTES, ProtocolError, parse};
@@ -36,9 +41,9 @@ use super::piskvork::{Command, MAX_LINE_BYTES, ProtocolError, parse};
 /// How long the reader waits after `END` before ending the process itself.
 pub const END_GRACE: Duration = Duration::from_millis(60);
 
-/// One input line, parsed on the reader thread.
+/// One input line, parsed on the reader thread, with the time it was read.
 enum Input {
-    Line(String, Result<Command, ProtocolError>),
+    Line(String, Result<Command, ProtocolError>, u64),
     Eof,
 }
 
@@ -60,11 +65,19 @@ where
     };
     let (tx, rx) = mpsc::channel();
     let (done_tx, done_rx) = mpsc::channel::<()>();
+    let clock = engine.clock();
     let mut brain = Brain::new(engine, output);
     brain.set_end_flag(Arc::clone(&flags.end));
     thread::Builder::new()
         .name("piskvork-reader".into())
-        .spawn(move || read_loop(input, &tx, &flags, &done_rx, exit_on_hang))?;
+        .spawn(move || {
+            let sender = LineSender {
+                tx: &tx,
+                flags: &flags,
+                clock: clock.as_ref(),
+            };
+            read_loop(input, &sender, &done_rx, exit_on_hang)
+        })?;
     let result = serve(&mut brain, &rx);
     // Tells the reader that the main thread is done (it may still be blocked reading; it is
     // left behind, and ends with the process).
@@ -75,8 +88,8 @@ where
 fn serve<W: Write>(brain: &mut Brain<W>, rx: &Receiver<Input>) -> io::Result<()> {
     for input in rx {
         match input {
-            Input::Line(raw, parsed) => {
-                if brain.handle(&raw, parsed)? == Flow::Quit {
+            Input::Line(raw, parsed, read_ms) => {
+                if brain.handle_read_at(&raw, parsed, read_ms)? == Flow::Quit {
                     break;
                 }
             }
@@ -99,13 +112,14 @@ impl Flags {
     }
 }
 
-fn read_loop<R: Read>(
-    input: R,
-    tx: &Sender<Input>,
-    flags: &Flags,
-    done: &Receiver<()>,
-    exit_on_hang: bool,
-) {
+/// Where the reader sends its lines, and what it stamps and raises on the way.
+struct LineSender<'a> {
+    tx: &'a Sender<Input>,
+    flags: &'a Flags,
+    clock: &'a dyn Clock,
+}
+
+fn read_loop<R: Read>(input: R, sender: &LineSender, done: &Receiver<()>, exit_on_hang: bool) {
     let mut reader = BufReader::new(input);
     let mut line: Vec<u8> = Vec::new();
     let mut len = 0usize;
@@ -127,7 +141,7 @@ fn read_loop<R: Read>(
         };
         reader.consume(consumed);
         if complete {
-            let end = send_line(&line, len, tx, flags);
+            let end = send_line(&line, len, sender);
             line.clear();
             len = 0;
             if end {
@@ -135,12 +149,12 @@ fn read_loop<R: Read>(
             }
         }
     }
-    if len > 0 && send_line(&line, len, tx, flags) {
+    if len > 0 && send_line(&line, len, sender) {
         return wait_for_exit(done, exit_on_hang);
     }
     // The end of input is an `END` without the deadline: what is queued is still answered.
-    flags.raise(true);
-    let _ = tx.send(Input::Eof);
+    sender.flags.raise(true);
+    let _ = sender.tx.send(Input::Eof);
 }
 
 /// Appends `bytes` to the line, keeping at most one byte over the limit.
@@ -152,7 +166,7 @@ fn take(line: &mut Vec<u8>, len: &mut usize, bytes: &[u8]) {
 
 /// Parses and forwards one line; raises the stop flag for `STOP`/`YXSTOP`/`END` (and the end flag
 /// for `END`). Returns whether it was `END`.
-fn send_line(line: &[u8], len: usize, tx: &Sender<Input>, flags: &Flags) -> bool {
+fn send_line(line: &[u8], len: usize, sender: &LineSender) -> bool {
     let text = String::from_utf8_lossy(line).into_owned();
     if text.trim().is_empty() && len <= MAX_LINE_BYTES {
         return false;
@@ -164,10 +178,11 @@ fn send_line(line: &[u8], len: usize, tx: &Sender<Input>, flags: &Flags) -> bool
     };
     let end = matches!(parsed, Ok(Command::End));
     if end || matches!(parsed, Ok(Command::Stop)) {
-        flags.raise(end);
+        sender.flags.raise(end);
     }
     let short: String = text.chars().take(200).collect();
-    let _ = tx.send(Input::Line(short, parsed));
+    let read_ms = sender.clock.now_ms();
+    let _ = sender.tx.send(Input::Line(short, parsed, read_ms));
     end
 }
 
@@ -231,13 +246,46 @@ mod tests {
             end: Arc::new(AtomicBool::new(false)),
         };
         let (tx, _rx) = mpsc::channel();
+        let clock = FakeClock::default();
+        let sender = LineSender {
+            tx: &tx,
+            flags: &flags,
+            clock: &clock,
+        };
         let raised = |f: &Arc<AtomicBool>| f.load(Ordering::SeqCst);
-        assert!(!send_line(b"TURN 7,7", 8, &tx, &flags));
+        assert!(!send_line(b"TURN 7,7", 8, &sender));
         assert!(!raised(&flags.stop));
-        assert!(!send_line(b"yxstop", 6, &tx, &flags));
+        assert!(!send_line(b"yxstop", 6, &sender));
         assert!(raised(&flags.stop) && !raised(&flags.end));
         flags.stop.store(false, Ordering::SeqCst);
-        assert!(send_line(b"END", 3, &tx, &flags));
+        assert!(send_line(b"END", 3, &sender));
         assert!(raised(&flags.stop) && raised(&flags.end));
+    }
+
+    #[test]
+    fn lines_carry_the_time_they_were_read() {
+        let flags = Flags {
+            stop: Arc::new(AtomicBool::new(false)),
+            end: Arc::new(AtomicBool::new(false)),
+        };
+        let (tx, rx) = mpsc::channel();
+        let clock = FakeClock::default();
+        let sender = LineSender {
+            tx: &tx,
+            flags: &flags,
+            clock: &clock,
+        };
+        clock.advance(120);
+        send_line(b"INFO rule 4", 11, &sender);
+        clock.advance(80);
+        send_line(b"BEGIN", 5, &sender);
+        let stamps: Vec<u64> = rx
+            .try_iter()
+            .map(|input| match input {
+                Input::Line(_, _, read_ms) => read_ms,
+                Input::Eof => panic!("no end of input was sent"),
+            })
+            .collect();
+        assert_eq!(stamps, [120, 200]);
     }
 }

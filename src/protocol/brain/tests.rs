@@ -325,6 +325,46 @@ fn a_balanced_three_stone_opening_gets_two_more_stones() {
     assert_eq!(history(&b).len(), 5);
 }
 
+/// The nodes of the last depth a search's answer reports (0 when it reports none).
+fn last_nodes(out: &[String]) -> u64 {
+    out.iter()
+        .rfind(|l| l.starts_with("MESSAGE depth"))
+        .map_or(0, |message| {
+            let words: Vec<&str> = message.split(' ').collect();
+            let i = words.iter().position(|&w| w == "nodes").unwrap();
+            words[i + 1].parse().unwrap()
+        })
+}
+
+#[test]
+fn a_turn_counts_from_when_its_command_was_read() {
+    let clock = Arc::new(FakeClock::default());
+    let engine = Engine::new(Params::default(), clock.clone());
+    let mut b = Brain::new(engine, Vec::new());
+    send(
+        &mut b,
+        "INFO show_detail 1\nINFO max_node 3000\nINFO timeout_turn 500\n\
+         INFO timeout_match 100000\nINFO time_left 100000\nSTART 15",
+    );
+    send(&mut b, "BOARD\n7,7,2\n8,8,1\n8,7,2");
+    // Read at 0 and taken up at 200: 260 ms of the turn are left (the frozen clock never
+    // reaches them, the node limit ends the search) and the match clock loses the 200 ms.
+    clock.advance(200);
+    b.handle_read_at("DONE", parse("DONE"), 0).unwrap();
+    let out = send(&mut b, "");
+    assert_eq!(history(&b).len(), 4, "{out:?}");
+    assert!(last_nodes(&out) >= 1000, "{out:?}");
+    assert_eq!(b.settings().time.time_left_ms, Some(99_800));
+    // Taken up 600 ms after it was read: the turn is over, so the answer comes at once.
+    clock.advance(600);
+    b.handle_read_at("TURN 3,3", parse("TURN 3,3"), 200)
+        .unwrap();
+    let out = send(&mut b, "");
+    assert_eq!(history(&b).len(), 6, "{out:?}");
+    assert!(last_nodes(&out) < 100, "{out:?}");
+    assert_eq!(b.settings().time.time_left_ms, Some(99_200));
+}
+
 // ---- random lines ----
 
 fn number() -> impl Strategy<Value = String> {
