@@ -239,53 +239,66 @@ mod tests {
         assert!(out[2].starts_with("name="));
     }
 
+    /// A reader's sending end on a fake clock with lowered flags, and the channel's other end.
+    struct TestReader {
+        flags: Flags,
+        tx: Sender<Input>,
+        rx: Receiver<Input>,
+        clock: FakeClock,
+    }
+
+    impl TestReader {
+        fn new() -> TestReader {
+            let (tx, rx) = mpsc::channel();
+            TestReader {
+                flags: Flags {
+                    stop: Arc::new(AtomicBool::new(false)),
+                    end: Arc::new(AtomicBool::new(false)),
+                },
+                tx,
+                rx,
+                clock: FakeClock::default(),
+            }
+        }
+
+        /// Sends one whole line as the reader does; returns whether it ends the input.
+        fn send(&self, line: &[u8]) -> bool {
+            let sender = LineSender {
+                tx: &self.tx,
+                flags: &self.flags,
+                clock: &self.clock,
+            };
+            send_line(line, line.len(), &sender)
+        }
+    }
+
     #[test]
     fn stop_and_end_raise_the_flags() {
-        let flags = Flags {
-            stop: Arc::new(AtomicBool::new(false)),
-            end: Arc::new(AtomicBool::new(false)),
-        };
-        let (tx, _rx) = mpsc::channel();
-        let clock = FakeClock::default();
-        let sender = LineSender {
-            tx: &tx,
-            flags: &flags,
-            clock: &clock,
-        };
+        let r = TestReader::new();
         let raised = |f: &Arc<AtomicBool>| f.load(Ordering::SeqCst);
-        assert!(!send_line(b"TURN 7,7", 8, &sender));
-        assert!(!raised(&flags.stop));
-        assert!(!send_line(b"yxstop", 6, &sender));
-        assert!(raised(&flags.stop) && !raised(&flags.end));
-        flags.stop.store(false, Ordering::SeqCst);
-        assert!(send_line(b"END", 3, &sender));
-        assert!(raised(&flags.stop) && raised(&flags.end));
+        assert!(!r.send(b"TURN 7,7"));
+        assert!(!raised(&r.flags.stop));
+        assert!(!r.send(b"yxstop"));
+        assert!(raised(&r.flags.stop) && !raised(&r.flags.end));
+        r.flags.stop.store(false, Ordering::SeqCst);
+        assert!(r.send(b"END"));
+        assert!(raised(&r.flags.stop) && raised(&r.flags.end));
     }
 
     #[test]
     fn lines_carry_the_time_they_were_read() {
-        let flags = Flags {
-            stop: Arc::new(AtomicBool::new(false)),
-            end: Arc::new(AtomicBool::new(false)),
-        };
-        let (tx, rx) = mpsc::channel();
-        let clock = FakeClock::default();
-        let sender = LineSender {
-            tx: &tx,
-            flags: &flags,
-            clock: &clock,
-        };
-        clock.advance(120);
-        send_line(b"INFO rule 4", 11, &sender);
-        clock.advance(80);
-        send_line(b"BEGIN", 5, &sender);
-        let stamps: Vec<u64> = rx
-            .try_iter()
-            .map(|input| match input {
-                Input::Line(_, _, read_ms) => read_ms,
-                Input::Eof => panic!("no end of input was sent"),
-            })
-            .collect();
+        let r = TestReader::new();
+        r.clock.advance(120);
+        r.send(b"INFO rule 4");
+        r.clock.advance(80);
+        r.send(b"BEGIN");
+        let stamps: Vec<u64> =
+            r.rx.try_iter()
+                .map(|input| match input {
+                    Input::Line(_, _, read_ms) => read_ms,
+                    Input::Eof => panic!("no end of input was sent"),
+                })
+                .collect();
         assert_eq!(stamps, [120, 200]);
     }
 }
