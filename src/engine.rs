@@ -59,6 +59,11 @@ pub const THREAD_MEMORY_BYTES: usize = 2 * crate::search::tt::THREAT_CACHE_BYTES
 /// The least memory the engine can play in: the base, one search thread and the smallest table.
 pub const MIN_MEMORY_BYTES: usize = BASE_MEMORY_BYTES + THREAD_MEMORY_BYTES + (1024 * ENTRY_BYTES);
 
+/// The table in `slot`, made at `bytes` first if there is none.
+fn made_table(slot: &mut Option<TranspositionTable>, bytes: usize) -> &TranspositionTable {
+    slot.get_or_insert_with(|| TranspositionTable::new(bytes))
+}
+
 /// The size [`TranspositionTable::new`] gives a table asked to take at most `bytes` (a power of
 /// two entries, at least 1024), without allocating it.
 pub fn table_bytes(bytes: usize) -> usize {
@@ -139,9 +144,7 @@ impl Engine {
     /// Makes the transposition table now if it is not made at its current size yet (the next
     /// search would make it otherwise, before its clock starts).
     pub fn ensure_table(&mut self) {
-        let bytes = self.tt_bytes;
-        self.tt
-            .get_or_insert_with(|| TranspositionTable::new(bytes));
+        made_table(&mut self.tt, self.tt_bytes);
     }
 
     /// Forgets the transposition table.
@@ -307,10 +310,7 @@ impl Engine {
             config.random_margin = level.random_margin;
             config.random_candidates = level.random_candidates;
         }
-        self.ensure_table();
-        let Some(tt) = self.tt.as_ref() else {
-            unreachable!("ensure_table made the table")
-        };
+        let tt = made_table(&mut self.tt, self.tt_bytes);
         search(
             &self.board,
             &config,
