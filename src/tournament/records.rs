@@ -71,6 +71,61 @@ pub struct GameRecord {
     pub detail: String,
 }
 
+/// One engine's thinking times over the stones it chose in a set of games (the openings'
+/// stones are left out).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ThinkTimes {
+    /// Stones the engine chose.
+    pub moves: usize,
+    /// Mean thinking time a stone, in ms (rounded down).
+    pub mean_ms: u64,
+    /// The median (the upper one of an even count).
+    pub median_ms: u64,
+    /// The longest.
+    pub max_ms: u64,
+    /// Stones that took longer than the turn (none without a turn limit).
+    pub over_turn: usize,
+}
+
+/// The thinking times of the engine of index `engine` over `records`; `turn_ms` is the turn
+/// limit (0: none). Stones alternate from black's first, opening stones included.
+pub fn think_times(records: &[GameRecord], engine: usize, turn_ms: u64) -> ThinkTimes {
+    let mut times: Vec<u64> = records
+        .iter()
+        .flat_map(|r| {
+            r.moves
+                .iter()
+                .enumerate()
+                .skip(r.opening_stones)
+                .filter(move |&(i, _)| {
+                    let color = if i % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    r.engine(color) == engine
+                })
+                .map(|(_, m)| m.ms)
+        })
+        .collect();
+    if times.is_empty() {
+        return ThinkTimes::default();
+    }
+    times.sort_unstable();
+    let n = times.len();
+    ThinkTimes {
+        moves: n,
+        mean_ms: times.iter().sum::<u64>() / n as u64,
+        median_ms: times[n / 2],
+        max_ms: times[n - 1],
+        over_turn: if turn_ms == 0 {
+            0
+        } else {
+            times.iter().filter(|&&t| t > turn_ms).count()
+        },
+    }
+}
+
 impl GameRecord {
     /// The loser's colour, if the game was not drawn.
     pub fn loser(&self) -> Option<Color> {
@@ -275,6 +330,32 @@ pub(crate) mod tests {
             bad_answer: None,
             detail: String::new(),
         }
+    }
+
+    #[test]
+    fn think_times_count_each_engine_s_own_stones_after_the_opening() {
+        // The sample: 3 opening stones, then white (engine 0) at 30 and 50 ms, 70 ms; black
+        // (engine 1) at 40, 60 and 80 ms.
+        let mut other = sample();
+        other.black_engine = 0;
+        other.white_engine = 1;
+        other.moves[5].ms = 1200;
+        let records = [sample(), other];
+        // Engine 1: 40, 60, 80 (the sample's black) and 30, 1200, 70 (the other's white).
+        let one = think_times(&records, 1, 1000);
+        assert_eq!(
+            one,
+            ThinkTimes {
+                moves: 6,
+                mean_ms: (40 + 60 + 80 + 30 + 1200 + 70) / 6,
+                median_ms: 70,
+                max_ms: 1200,
+                over_turn: 1,
+            }
+        );
+        // Without a turn limit nothing is over it; an engine that never moved has no times.
+        assert_eq!(think_times(&records, 1, 0).over_turn, 0);
+        assert_eq!(think_times(&records, 2, 1000), ThinkTimes::default());
     }
 
     #[test]

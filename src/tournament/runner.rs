@@ -36,7 +36,7 @@ use super::engine_process::{ProcessCommand, ProcessSpawner, Spawner};
 use super::game_driver::{EnginePool, GameJob, GameSettings, check_engine, play_game};
 use super::judge::{Reason, new_judge};
 use super::output::{OutputWriter, existing_entries};
-use super::records::GameRecord;
+use super::records::{GameRecord, ThinkTimes, think_times};
 use super::report::{ReportInput, to_html};
 use super::spec::TournamentSpec;
 use super::standings::Standings;
@@ -256,6 +256,8 @@ pub struct Summary {
     pub report: Option<std::path::PathBuf>,
     /// Notes on the run (the first memory loss of each engine).
     pub notes: Vec<String>,
+    /// The turn limit in ms (0: none), for the thinking times' shares of it.
+    pub turn_ms: u64,
 }
 
 impl Summary {
@@ -278,6 +280,13 @@ impl Summary {
             self.elapsed_ms as f64 / 1000.0,
             self.games_per_minute()
         ));
+        for (engine, name) in self.names.iter().enumerate() {
+            s.push_str(&think_line(
+                name,
+                think_times(&self.records, engine, self.turn_ms),
+                self.turn_ms,
+            ));
+        }
         for note in &self.notes {
             s.push_str(note);
             s.push('\n');
@@ -287,6 +296,35 @@ impl Summary {
         }
         s
     }
+}
+
+/// One engine's thinking times as a line of the summary (with their shares of the turn where
+/// there is a turn limit); nothing for an engine that chose no stone.
+fn think_line(name: &str, t: ThinkTimes, turn_ms: u64) -> String {
+    if t.moves == 0 {
+        return String::new();
+    }
+    let share = |ms: u64| {
+        if turn_ms == 0 {
+            String::new()
+        } else {
+            format!(" ({:.0}% of the turn)", ms as f64 * 100.0 / turn_ms as f64)
+        }
+    };
+    let over = if turn_ms == 0 {
+        String::new()
+    } else {
+        format!(", {} over the turn", t.over_turn)
+    };
+    format!(
+        "think time {name}: mean {} ms{}, median {} ms, max {} ms{} over {} moves{over}\n",
+        t.mean_ms,
+        share(t.mean_ms),
+        t.median_ms,
+        t.max_ms,
+        share(t.max_ms),
+        t.moves,
+    )
 }
 
 fn sprt_line(status: Option<SprtStatus>, stopped: bool) -> Option<String> {
@@ -602,6 +640,7 @@ pub fn run(
         elapsed_ms: started.elapsed().as_millis() as u64,
         report,
         notes,
+        turn_ms: spec.time.turn_ms,
     })
 }
 
@@ -646,6 +685,27 @@ mod tests {
             r
         }
         fn finish(self: Box<Self>) {}
+    }
+
+    #[test]
+    fn the_summary_gives_each_engine_s_think_time_and_its_share_of_the_turn() {
+        let t = ThinkTimes {
+            moves: 40,
+            mean_ms: 512,
+            median_ms: 950,
+            max_ms: 1030,
+            over_turn: 2,
+        };
+        assert_eq!(
+            think_line("omok", t, 1000),
+            "think time omok: mean 512 ms (51% of the turn), median 950 ms, max 1030 ms \
+             (103% of the turn) over 40 moves, 2 over the turn\n"
+        );
+        assert_eq!(
+            think_line("omok", t, 0),
+            "think time omok: mean 512 ms, median 950 ms, max 1030 ms over 40 moves\n"
+        );
+        assert_eq!(think_line("idle", ThinkTimes::default(), 1000), "");
     }
 
     fn jobs(n: usize) -> Vec<GameJob> {
