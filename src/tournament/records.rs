@@ -334,7 +334,7 @@ pub(crate) mod tests {
 
     #[test]
     fn think_times_count_each_engine_s_own_stones_after_the_opening() {
-        // The sample: 3 opening stones, then white (engine 0) at 30 and 50 ms, 70 ms; black
+        // The sample: 3 opening stones, then white (engine 0) at 30, 50 and 70 ms and black
         // (engine 1) at 40, 60 and 80 ms.
         let mut other = sample();
         other.black_engine = 0;

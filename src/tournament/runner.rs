@@ -266,7 +266,7 @@ impl Summary {
         self.records.len() as f64 * 60_000.0 / self.elapsed_ms.max(1) as f64
     }
 
-    /// The final text: the table, the SPRT line and the pace.
+    /// The final text: the table, the SPRT line, the pace and each engine's thinking time.
     pub fn text(&self) -> String {
         let mut s = self.standings.table(&self.names);
         if let Some(line) = sprt_line(self.sprt, self.stopped) {
