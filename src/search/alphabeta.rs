@@ -1060,12 +1060,13 @@ impl<'a> Searcher<'a> {
         let attacker = defender.opponent();
         // A point that stops the straight four at `f` is `f` itself or lies on one of its
         // lines within five cells: only such four points of the attacker's are tried.
-        let flex4: SmallVec<[Pos; 8]> = self
+        let all_flex4: SmallVec<[Pos; 8]> = self
             .board
             .threat_points(attacker, ThreatSet::Flex4)
             .collect();
-        let flex4: SmallVec<[Pos; 8]> = flex4
-            .into_iter()
+        let flex4: SmallVec<[Pos; 8]> = all_flex4
+            .iter()
+            .copied()
             .filter(|&f| self.legal(f, attacker))
             .collect();
         let candidates: SmallVec<[Pos; 32]> = self
@@ -1073,24 +1074,34 @@ impl<'a> Searcher<'a> {
             .threat_points(attacker, ThreatSet::Four)
             .filter(|&p| flex4.iter().all(|&f| aligned_within(p, f, 5)))
             .collect();
-        // The line tables decide each candidate exactly unless the attacker has forbidden
-        // points (a defence may change their legality) or a five point (a five point is no
-        // straight-four point, and in caro a defence may take the five away and leave one).
-        let from_tables = !self.board.rule().has_forbidden(attacker)
-            && self.board.threat_count(attacker, ThreatSet::Five) == 0;
+        // The line tables decide each candidate exactly unless the attacker has a five point
+        // (a five point is no straight-four point, and in caro a defence may take the five
+        // away and leave one) or forbidden points (a defence may change their legality). With
+        // forbidden points they still decide a candidate that leaves no straight-four point at
+        // all, legal or not.
+        let no_five = self.board.threat_count(attacker, ThreatSet::Five) == 0;
+        let restricted = self.board.rule().has_forbidden(attacker);
         let mut out = SmallVec::new();
         for p in candidates {
-            if !self.legal(p, defender) {
+            // What the tables decide (None: the move must be made), before the legality check
+            // that only the points they do not rule out need.
+            let by_tables = if no_five && !restricted {
+                Some(self.stops_every_straight_four(p, defender, &flex4))
+            } else {
+                (no_five
+                    && all_flex4.iter().all(|&f| aligned_within(p, f, 5))
+                    && self.stops_every_straight_four(p, defender, &all_flex4))
+                .then_some(true)
+            };
+            if by_tables == Some(false) || !self.legal(p, defender) {
                 continue;
             }
-            let stops = if from_tables {
-                self.stops_every_straight_four(p, defender, &flex4)
-            } else {
+            let stops = by_tables.unwrap_or_else(|| {
                 self.board.make_light_move(p, defender);
                 let stops = !self.has_open_three(attacker);
                 self.board.undo_light_move();
                 stops
-            };
+            });
             if stops {
                 out.push(p);
             }
@@ -1104,7 +1115,9 @@ impl<'a> Searcher<'a> {
     /// forbidden points (every straight-four point is legal) and no five point: the stone
     /// changes only the one line of each point through `p`, and an opponent stone never makes a
     /// straight four on a line (see the pattern table's tests), so the only points that can be
-    /// straight-four points after it are those of `flex4` that keep one.
+    /// straight-four points after it are those of `flex4` that keep one. Where the attacker has
+    /// forbidden points, a `true` for all its straight-four points, legal or not, is still
+    /// exact: none is left for the defence to make legal.
     fn stops_every_straight_four(&self, p: Pos, defender: Color, flex4: &[Pos]) -> bool {
         let attacker = defender.opponent();
         flex4.iter().all(|&f| {
@@ -1122,6 +1135,13 @@ impl<'a> Searcher<'a> {
     /// other side has fours: two fours, a four and an open three, or two open threes (straight
     /// four points are the open threes' business and are left out).
     pub(super) fn win_shape_points(&mut self, color: Color) -> SmallVec<[Pos; 4]> {
+        let mut points = self.shape_points_legal_or_not(color);
+        points.retain(|p| self.legal(*p, color));
+        points
+    }
+
+    /// The points of [`Searcher::win_shape_points`] before the legality check.
+    fn shape_points_legal_or_not(&self, color: Color) -> SmallVec<[Pos; 4]> {
         let mut points: SmallVec<[Pos; 4]> = SmallVec::new();
         for set in [ThreatSet::Four, ThreatSet::Three] {
             if self.board.threat_count(color, set) == 0 {
@@ -1133,7 +1153,6 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        points.retain(|p| self.legal(*p, color));
         points
     }
 
@@ -1279,27 +1298,40 @@ impl<'a> Searcher<'a> {
         // The line tables decide each point against winning shapes when the opponent has no
         // forbidden points (our stone cannot change their legality), no five and no straight
         // four point: see [`Searcher::undoes_every_shape`].
-        let from_tables = !four_shapes
-            && !self.board.rule().has_forbidden(them)
+        // With forbidden points they still decide a point that leaves no shape point at all,
+        // legal or not.
+        let tables_apply = !four_shapes
             && self.board.threat_count(them, ThreatSet::Five) == 0
             && self.board.threat_count(them, ThreatSet::Flex4) == 0;
+        let restricted = self.board.rule().has_forbidden(them);
+        let all_shapes = if tables_apply && restricted {
+            self.shape_points_legal_or_not(them)
+        } else {
+            SmallVec::new()
+        };
         for q in cells {
-            if !self.legal(q, us) {
+            // What the tables decide (None: the move must be made), before the legality check
+            // that only the points they do not rule out need.
+            let by_tables = if own_threats.contains(&q) {
+                Some(true)
+            } else if tables_apply && !restricted {
+                Some(self.undoes_every_shape(q, us, shapes))
+            } else {
+                (tables_apply && self.undoes_every_shape(q, us, &all_shapes)).then_some(true)
+            };
+            if by_tables == Some(false) || !self.legal(q, us) {
                 continue;
             }
-            let defends = own_threats.contains(&q)
-                || if from_tables {
-                    self.undoes_every_shape(q, us, shapes)
+            let defends = by_tables.unwrap_or_else(|| {
+                self.board.make_light_move(q, us);
+                let ok = if four_shapes {
+                    self.four_shape_points(them).is_empty()
                 } else {
-                    self.board.make_light_move(q, us);
-                    let ok = if four_shapes {
-                        self.four_shape_points(them).is_empty()
-                    } else {
-                        self.win_shape_points(them).is_empty()
-                    };
-                    self.board.undo_light_move();
-                    ok
+                    self.win_shape_points(them).is_empty()
                 };
+                self.board.undo_light_move();
+                ok
+            });
             if defends {
                 moves.push((q, move_score(&self.board, q, us)));
             }
@@ -1314,7 +1346,8 @@ impl<'a> Searcher<'a> {
     /// only the line through `p` of each shape point, and an opponent stone never adds a five,
     /// a straight four, a four or an open three to any point of a line (see the pattern
     /// table's tests), so no new shape point can appear and only those of `shapes` that keep
-    /// their shape remain.
+    /// their shape remain. Where the opponent has forbidden points, a `true` for all its shape
+    /// points, legal or not, is still exact: none is left for the defence to make legal.
     fn undoes_every_shape(&self, p: Pos, defender: Color, shapes: &[Pos]) -> bool {
         let attacker = defender.opponent();
         shapes.iter().all(|&f| {

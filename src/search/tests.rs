@@ -194,8 +194,9 @@ fn defences_by_brute_force(
 
 #[test]
 fn shape_defences_are_exactly_the_points_that_undo_every_winning_shape() {
-    // Every rule: the line tables decide where the opponent has no forbidden points, moves
-    // are made for the others.
+    // Every rule: the line tables decide where the opponent has no forbidden points; for the
+    // others they decide the points that leave no shape point at all, legal or not, and moves
+    // are made for the rest.
     let mut checked = [0; 2];
     for (seed, rule) in (0..32).zip(Rule::ALL.into_iter().cycle()) {
         random_positions(rule, 1000 + seed, 40, |b| {
