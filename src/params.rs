@@ -131,6 +131,12 @@ pub struct SearchParams {
     /// follow every threat sequence for free from near its root; 0 = at any depth (0..=64).
     #[serde(default)]
     pub threat_extension_max_depth: i32,
+    /// After such a free reply, the side that made the threat pays the ply back on its quiet
+    /// moves: a move that makes no four or open three of its own is searched a ply shallower,
+    /// so that only threat sequences go on for free; false = every move after a free reply
+    /// keeps the depth, and a threat lets all of the attacker's moves be searched a ply deeper.
+    #[serde(default)]
+    pub free_reply_payback: bool,
     /// Futility pruning of quiet moves applies up to this depth (0..=10)...
     pub futility_max_depth: i32,
     /// ...when the static evaluation plus this margin per ply of depth cannot reach alpha
@@ -561,6 +567,7 @@ impl Default for SearchParams {
             threat_extension_moves: 4,
             counter_threat_ply: false,
             threat_extension_max_depth: 0,
+            free_reply_payback: false,
             futility_max_depth: 0,
             futility_margin: 80,
             static_beta_max_depth: 5,

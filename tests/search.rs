@@ -268,7 +268,7 @@ fn optional_search_steps_take_effect() {
     };
     let base = search(Params::default());
     type Step = (&'static str, fn(&mut Params));
-    let steps: [Step; 19] = [
+    let steps: [Step; 20] = [
         ("tt_eval_refine", |p| p.search.tt_eval_refine = true),
         ("iir_min_depth", |p| p.search.iir_min_depth = 3),
         ("lmr_not_improving_plies", |p| {
@@ -303,6 +303,7 @@ fn optional_search_steps_take_effect() {
         }),
         ("horizon_four_plies", |p| p.search.horizon_four_plies = 2),
         ("counter_threat_ply", |p| p.search.counter_threat_ply = true),
+        ("free_reply_payback", |p| p.search.free_reply_payback = true),
         ("horizon_vcf_defence_plies", |p| {
             p.search.horizon_vcf_defence_plies = 2
         }),

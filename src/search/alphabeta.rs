@@ -108,6 +108,9 @@ pub(crate) struct Searcher<'a> {
     /// Per ply, the move a singular-extension test search leaves out
     /// ([`SearchParams::singular_min_depth`]).
     excluded: Vec<Option<Pos>>,
+    /// Per ply, whether its node answers a threat without using up depth (a free reply;
+    /// [`SearchParams::free_reply_payback`]).
+    free_reply: Vec<bool>,
 }
 
 /// Whether `p` is `q` or lies on one of the four lines through `q` within `reach` cells of it.
@@ -255,6 +258,7 @@ impl<'a> Searcher<'a> {
             vcf_recording: false,
             vct_cache: ThreatCache::new(),
             excluded: vec![None; MAX_PLY + 2],
+            free_reply: vec![false; MAX_PLY + 2],
         }
     }
 
@@ -694,6 +698,9 @@ impl<'a> Searcher<'a> {
             alpha = alpha.max(value);
         }
         let new_depth = if forced { depth } else { depth - 1 };
+        self.free_reply[ply] = forced;
+        // The move that led here was a free reply to our threat: our quiet moves pay its ply.
+        let payback = prm.free_reply_payback && ply > 0 && self.free_reply[ply - 1] && !forced;
         let lmp_limit = prm.lmp_limit(depth, improving);
         let futile =
             depth <= prm.futility_max_depth && s.eval + prm.futility_margin * depth.max(1) <= alpha;
@@ -772,6 +779,11 @@ impl<'a> Searcher<'a> {
                     || self.board.in_threat_set(m, us, ThreatSet::Three))
             {
                 depth - 1
+            } else {
+                new_depth
+            };
+            let new_depth = if payback && !self.makes_threat(m, us) {
+                new_depth - 1
             } else {
                 new_depth
             };
@@ -1039,6 +1051,13 @@ impl<'a> Searcher<'a> {
             forced,
             stand_pat: None,
         }
+    }
+
+    /// Whether a stone of `color` on the empty point `p` makes a four or an open three.
+    fn makes_threat(&self, p: Pos, color: Color) -> bool {
+        [ThreatSet::Four, ThreatSet::Flex4, ThreatSet::Three]
+            .into_iter()
+            .any(|set| self.board.in_threat_set(p, color, set))
     }
 
     /// Whether `color` has a legal straight-four point (an open three).
@@ -1461,6 +1480,7 @@ impl<'a> Searcher<'a> {
         }
         self.evals[0] = s.eval;
         self.potentials[0] = s.eval - s.threat_value;
+        self.free_reply[0] = false;
         let mut moves = match self.generate(
             &s,
             us,
