@@ -1053,11 +1053,11 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Whether a stone of `color` on the empty point `p` makes a four or an open three.
+    /// Whether a stone of `color` on the empty point `p` makes a four (straight or not) or an
+    /// open three.
     fn makes_threat(&self, p: Pos, color: Color) -> bool {
-        [ThreatSet::Four, ThreatSet::Flex4, ThreatSet::Three]
-            .into_iter()
-            .any(|set| self.board.in_threat_set(p, color, set))
+        self.board.in_threat_set(p, color, ThreatSet::Four)
+            || self.board.in_threat_set(p, color, ThreatSet::Three)
     }
 
     /// Whether `color` has a legal straight-four point (an open three).
