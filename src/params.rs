@@ -183,6 +183,11 @@ pub struct SearchParams {
     pub safety_vct_share_percent: u32,
     /// Most root moves the safety net drops in one search (0..=64).
     pub safety_max_drops: u32,
+    /// The VCTs (root, safety net, frontier) search best-first by proof numbers with up to
+    /// this many attacker moves a line, instead of depth-first to their own depths; 0 = the
+    /// depth-first VCT (0..=40).
+    #[serde(default)]
+    pub vct_proof_number_moves: u32,
     /// Share in percent of the parent node's static evaluation (from our side) mixed into a
     /// node's own: 50 averages the evaluation over the last two plies, which evens out the
     /// advantage the side to move always seems to have; 0 = the node's own only (0..=50). The
@@ -441,6 +446,12 @@ impl SearchParams {
                 10_000_000,
             ),
             ("safety_max_drops", s.safety_max_drops as i64, 0, 64),
+            (
+                "vct_proof_number_moves",
+                s.vct_proof_number_moves as i64,
+                0,
+                40,
+            ),
             ("eval_parent_percent", s.eval_parent_percent as i64, 0, 50),
             (
                 "safety_final_percent",
@@ -582,6 +593,7 @@ impl Default for SearchParams {
             safety_vct_depth: 8,
             safety_vct_nodes: 4_000,
             safety_max_drops: 8,
+            vct_proof_number_moves: 0,
             safety_vct_share_percent: 50,
             eval_parent_percent: 25,
             safety_final_percent: 100,

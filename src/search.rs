@@ -6,6 +6,7 @@
 
 pub(crate) mod alphabeta;
 pub mod greedy;
+mod pns;
 pub(crate) mod threats;
 pub mod tt;
 pub(crate) mod vcf;

@@ -105,6 +105,10 @@ pub(crate) struct Searcher<'a> {
     pub(super) vcf_cache: ThreatCache,
     pub(super) vcf_recording: bool,
     pub(super) vct_cache: ThreatCache,
+    /// The proof-number VCT's table, allocated at its first use and kept from call to call,
+    /// and the stamp of its current call ([`Searcher::vct_move_pn`]).
+    pub(super) pn_table: Vec<super::pns::PnEntry>,
+    pub(super) pn_stamp: u32,
     /// Per ply, the move a singular-extension test search leaves out
     /// ([`SearchParams::singular_min_depth`]).
     excluded: Vec<Option<Pos>>,
@@ -257,6 +261,8 @@ impl<'a> Searcher<'a> {
             vcf_cache: ThreatCache::new(),
             vcf_recording: false,
             vct_cache: ThreatCache::new(),
+            pn_table: Vec::new(),
+            pn_stamp: 0,
             excluded: vec![None; MAX_PLY + 2],
             free_reply: vec![false; MAX_PLY + 2],
         }

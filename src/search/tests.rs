@@ -380,6 +380,79 @@ fn a_vct_win_survives_every_reply_of_the_defender() {
 }
 
 #[test]
+fn a_proof_number_vct_finds_the_depth_first_wins_and_each_survives_every_reply() {
+    // Seeded random positions without a VCF where the depth-first VCT or the proof-number VCT
+    // (three attacker moves, with the four-shape threats) wins: the proof-number search finds
+    // every win of the depth-first one (same threats and replies, best-first), and after its
+    // first move every legal reply (not only the defences it tried) leaves the attacker a win.
+    let params = SearchParams {
+        vct_shape_threats: true,
+        ..SearchParams::default()
+    };
+    let solve = |b: &Board, f: &mut dyn FnMut(&mut Searcher) -> bool| {
+        with_solver_params(b, &params, params.vcf_depth, None, |s| f(s))
+    };
+    let (mut found, mut proved, mut beyond, mut beyond_checked) = (0, 0, 0, 0);
+    for (i, rule) in RULES.into_iter().enumerate() {
+        for seed in 0..VCT_SOUNDNESS_SEEDS / 10 {
+            random_positions(rule, 7000 + 1000 * i as u64 + seed, 40, |b| {
+                let us = b.side_to_move();
+                let (mut depth_first, mut best_first) = (None, None);
+                solve(b, &mut |s| {
+                    if !s.vcf_root(us) {
+                        depth_first = s.vct_move(3, 200_000);
+                        best_first = s.vct_move_pn(3, 200_000);
+                    }
+                    false
+                });
+                assert!(
+                    depth_first.is_none() || best_first.is_some(),
+                    "{rule:?}: the depth-first VCT wins with {depth_first:?}, the proof-number one finds nothing"
+                );
+                let Some(m) = best_first else {
+                    return;
+                };
+                found += 1;
+                beyond += depth_first.is_none() as usize;
+                // Every reply is checked for the first four wins of each rule and its first
+                // two beyond the depth-first VCT's.
+                let check_beyond = depth_first.is_none() && beyond_checked < 2 * (i + 1);
+                if proved >= 4 * (i + 1) && !check_beyond {
+                    return;
+                }
+                beyond_checked += check_beyond as usize;
+                let mut after = b.clone();
+                after.make_move(m, us);
+                for r in empties(&after) {
+                    let mut c = after.clone();
+                    if crate::rules::forbidden(&mut c, r, us.opponent()).is_some() {
+                        continue;
+                    }
+                    c.make_move(r, us.opponent());
+                    let wins = solve(&c, &mut |s| {
+                        s.board.threat_count(us, ThreatSet::Five) > 0
+                            || s.vct_move(4, 400_000).is_some()
+                    });
+                    assert!(
+                        wins,
+                        "{rule:?}: the reply {r:?} to {m:?} refutes the proof-number VCT"
+                    );
+                }
+                proved += 1;
+            });
+        }
+    }
+    assert!(
+        proved >= 12 && found >= 20,
+        "only {proved} proof-number VCT wins checked of {found}"
+    );
+    assert!(
+        beyond_checked >= 1,
+        "no win beyond the depth-first VCT's ({beyond})"
+    );
+}
+
+#[test]
 fn a_six_that_one_point_completes_is_one_four() {
     // Freestyle `XX..XX`: either gap makes two four-stone sets that the other gap completes
     // (as a six): one four, no winning shape.

@@ -29,6 +29,9 @@ impl Searcher<'_> {
     /// A VCT for the side to move within `depth` attacker moves and `max_nodes` nodes: the
     /// attacker's first move. The search's own limits are restored afterwards.
     pub(crate) fn vct_move(&mut self, depth: u32, max_nodes: u64) -> Option<Pos> {
+        if self.params.vct_proof_number_moves > 0 {
+            return self.vct_move_pn(self.params.vct_proof_number_moves, max_nodes);
+        }
         let attacker = self.board.side_to_move();
         let saved = self.node_limit();
         self.set_node_limit(Some(
@@ -240,7 +243,7 @@ impl Searcher<'_> {
 
     /// The defender's replies to the attacker's threat on `m`: `None` if `m` threatens nothing
     /// (or the defender has a five), an empty list if nothing defends, else every defence.
-    fn replies(&mut self, m: Pos, attacker: Color, defender: Color) -> Option<Replies> {
+    pub(super) fn replies(&mut self, m: Pos, attacker: Color, defender: Color) -> Option<Replies> {
         if self.board.threat_count(defender, ThreatSet::Five) > 0 {
             return None; // the defender wins first
         }
