@@ -8,6 +8,11 @@
 //! almost nothing: long forcing lines are followed far deeper than a depth-first search with the
 //! same nodes reaches, while broad defences wait until the narrow ones are exhausted.
 //!
+//! A new defender node starts with one proof per reply and one disproof, a new attacker node
+//! with one proof and one disproof per threat it has. Below a node, the best child's threshold
+//! is a quarter above the second best child's number (not just one above), so that the search
+//! does not swing back and forth between two children of nearly equal numbers.
+//!
 //! The numbers live in a table of the searcher's keyed by position (threat sequences transpose
 //! a lot), stamped with the call so that a new call starts afresh. A threat sequence only adds
 //! stones, so the graph has no cycles. The search stops at the node budget or where a line
@@ -193,7 +198,7 @@ impl Searcher<'_> {
                 return;
             }
             let c = kids[best];
-            let child_th_proof = th_proof.min(add(second, 1));
+            let child_th_proof = th_proof.min(add(second, second / 4 + 1));
             let child_th_disproof = add(th_disproof - disproof, c.disproof);
             self.board.make_light_move(c.mv, attacker);
             self.pn_defender_node(attacker, c.mv, last_ply, child_th_proof, child_th_disproof);
@@ -232,7 +237,14 @@ impl Searcher<'_> {
             .into_iter()
             .map(|r| {
                 let key = self.pn_key(self.board.hash_after(r, defender), attacker);
-                let (proof, disproof) = self.pn_lookup(key).unwrap_or((1, 1));
+                let (proof, disproof) = self.pn_lookup(key).unwrap_or_else(|| {
+                    // One disproof per threat the attacker has after the reply.
+                    self.board.make_light_move(r, defender);
+                    let threats = self.board.threat_count(attacker, ThreatSet::Four)
+                        + self.board.threat_count(attacker, ThreatSet::Three);
+                    self.board.undo_light_move();
+                    (1, (threats as u32).clamp(1, PN_BRANCHING as u32))
+                });
                 Child {
                     mv: r,
                     key,
@@ -261,7 +273,7 @@ impl Searcher<'_> {
                 return;
             }
             let c = kids[best];
-            let child_th_disproof = th_disproof.min(add(second, 1));
+            let child_th_disproof = th_disproof.min(add(second, second / 4 + 1));
             let child_th_proof = add(th_proof - proof, c.proof);
             self.board.make_light_move(c.mv, defender);
             self.pn_attacker_node(attacker, last_ply, child_th_proof, child_th_disproof);
