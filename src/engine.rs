@@ -54,8 +54,10 @@ pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
 /// Memory the engine needs besides its transposition table and search threads (pattern tables,
 /// the board, the protocol's state).
 pub const BASE_MEMORY_BYTES: usize = 24 << 20;
-/// Memory of one search thread: its VCF and VCT caches, board copy and stacks.
-pub const THREAD_MEMORY_BYTES: usize = 2 * crate::search::tt::THREAT_CACHE_BYTES + (1 << 20);
+/// Memory of one search thread: its VCF and VCT caches, its proof-number table, board copy and
+/// stacks.
+pub const THREAD_MEMORY_BYTES: usize =
+    2 * crate::search::tt::THREAT_CACHE_BYTES + crate::search::PN_TABLE_BYTES + (1 << 20);
 /// The least memory the engine can play in: the base, one search thread and the smallest table.
 pub const MIN_MEMORY_BYTES: usize = BASE_MEMORY_BYTES + THREAD_MEMORY_BYTES + (1024 * ENTRY_BYTES);
 

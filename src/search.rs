@@ -7,6 +7,7 @@
 pub(crate) mod alphabeta;
 pub mod greedy;
 mod pns;
+pub use pns::PN_TABLE_BYTES;
 pub(crate) mod threats;
 pub mod tt;
 pub(crate) mod vcf;

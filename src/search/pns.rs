@@ -29,7 +29,7 @@ use super::alphabeta::Searcher;
 
 /// A proof or disproof number that can no longer be reached.
 const INFINITE: u32 = u32::MAX / 4;
-/// Entries of the proof-number table (16 bytes each).
+/// Entries of the proof-number table.
 const TABLE_ENTRIES: usize = 1 << 18;
 /// Attacker threats tried at each attacker node, best by move ordering first (as the
 /// depth-first VCT's branching).
@@ -40,13 +40,14 @@ const PN_ATTACKER_SALT: [u64; 2] = [0x2545_F491_4F6C_DD1D, 0x9E6C_63D0_676A_9A99
 /// One entry of the proof-number table.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct PnEntry {
-    /// The position's key; 0: empty.
+    /// The position's key mixed with the stamp of the call that wrote it.
     key: u64,
-    /// The call that wrote it.
-    stamp: u32,
     proof: u32,
     disproof: u32,
 }
+
+/// Bytes of one thread's proof-number table, allocated at its first proof-number VCT.
+pub const PN_TABLE_BYTES: usize = TABLE_ENTRIES * std::mem::size_of::<PnEntry>();
 
 /// A child's move and its numbers.
 #[derive(Clone, Copy, Debug)]
@@ -133,16 +134,21 @@ impl Searcher<'_> {
         (hash ^ PN_ATTACKER_SALT[attacker.index()]) | 1
     }
 
+    /// The key an entry of the current call stores for the position key `key` (an entry of
+    /// an earlier call does not match it).
+    fn pn_stamped(&self, key: u64) -> u64 {
+        key ^ (self.pn_stamp as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+    }
+
     fn pn_lookup(&self, key: u64) -> Option<(u32, u32)> {
         let e = self.pn_table[key as usize & (TABLE_ENTRIES - 1)];
-        (e.key == key && e.stamp == self.pn_stamp).then_some((e.proof, e.disproof))
+        (e.key == self.pn_stamped(key)).then_some((e.proof, e.disproof))
     }
 
     fn pn_store(&mut self, key: u64, proof: u32, disproof: u32) {
-        let stamp = self.pn_stamp;
+        let stamped = self.pn_stamped(key);
         self.pn_table[key as usize & (TABLE_ENTRIES - 1)] = PnEntry {
-            key,
-            stamp,
+            key: stamped,
             proof,
             disproof,
         };
