@@ -83,7 +83,7 @@ impl Searcher<'_> {
             first = Some(p);
             true
         } else {
-            self.pn_attacker_node(attacker, last_ply, INFINITE, INFINITE);
+            self.pn_node(attacker, None, last_ply, INFINITE, INFINITE);
             let key = self.pn_key(self.board.hash(), attacker);
             let won = self.pn_lookup(key).is_some_and(|(pn, _)| pn == 0);
             if won {
@@ -154,11 +154,14 @@ impl Searcher<'_> {
         };
     }
 
-    /// The attacker node of the board's position (the attacker to move): searched until its
-    /// proof number reaches `th_proof` or its disproof number `th_disproof`, or it is decided.
-    fn pn_attacker_node(
+    /// The node of the board's position: an attacker node (the attacker to move) where
+    /// `threat` is `None`, else the defender node after the attacker's threat `threat`.
+    /// Searched until its proof number reaches `th_proof` or its disproof number
+    /// `th_disproof`, or it is decided.
+    fn pn_node(
         &mut self,
         attacker: Color,
+        threat: Option<Pos>,
         last_ply: usize,
         th_proof: u32,
         th_disproof: u32,
@@ -173,41 +176,71 @@ impl Searcher<'_> {
         {
             return;
         }
-        // Decided here: a five, a VCF, no threat, or the line's limit.
-        // (A node in the table was checked when it was first reached.)
-        if known.is_none() && self.pn_wins_at_once(attacker) {
-            return self.pn_store(key, 0, INFINITE);
-        }
-        if self.board.history().len() >= last_ply {
-            return self.pn_store(key, INFINITE, 0);
-        }
-        let Some(mut kids) = self.pn_threat_children(attacker) else {
-            return self.pn_store(key, INFINITE, 0);
+        let or = threat.is_none();
+        let kids = match threat {
+            // Decided here: a five, a VCF (a node in the table was checked when it was first
+            // reached), the line's limit, or no threat.
+            None if known.is_none() && self.pn_wins_at_once(attacker) => Err(true),
+            None if self.board.history().len() >= last_ply => Err(false),
+            None => self.pn_threat_children(attacker).ok_or(false),
+            Some(m) => self.pn_reply_children(attacker, m),
         };
+        let mut kids = match kids {
+            Ok(kids) => kids,
+            Err(true) => return self.pn_store(key, 0, INFINITE),
+            Err(false) => return self.pn_store(key, INFINITE, 0),
+        };
+        let mover = if or { attacker } else { attacker.opponent() };
         loop {
-            // OR: the smallest proof number, the sum of the disproof numbers.
-            let mut proof = INFINITE;
-            let mut disproof = 0;
+            // At an attacker node the smallest proof number and the sum of the disproof
+            // numbers, at a defender node the other way round.
+            let (mut proof, mut disproof) = if or { (INFINITE, 0) } else { (0, INFINITE) };
             let (mut best, mut second) = (0, INFINITE);
             for (i, c) in kids.iter().enumerate() {
-                disproof = add(disproof, c.disproof);
-                if c.proof < proof {
-                    second = proof;
-                    proof = c.proof;
+                let (own, other) = if or {
+                    (c.proof, c.disproof)
+                } else {
+                    (c.disproof, c.proof)
+                };
+                let (least, sum) = if or {
+                    (&mut proof, &mut disproof)
+                } else {
+                    (&mut disproof, &mut proof)
+                };
+                *sum = add(*sum, other);
+                if own < *least {
+                    second = *least;
+                    *least = own;
                     best = i;
-                } else if c.proof < second {
-                    second = c.proof;
+                } else if own < second {
+                    second = own;
                 }
             }
             self.pn_store(key, proof, disproof);
             if proof >= th_proof || disproof >= th_disproof || self.aborted() {
                 return;
             }
+            // The best child's threshold on the number it was chosen by lies a quarter above
+            // the runner-up's; on the other number it gets what the node has left.
             let c = kids[best];
-            let child_th_proof = th_proof.min(add(second, second / 4 + 1));
-            let child_th_disproof = add(th_disproof - disproof, c.disproof);
-            self.board.make_light_move(c.mv, attacker);
-            self.pn_defender_node(attacker, c.mv, last_ply, child_th_proof, child_th_disproof);
+            let widened = add(second, second / 4 + 1);
+            let (child_th_proof, child_th_disproof) = if or {
+                (
+                    th_proof.min(widened),
+                    add(th_disproof - disproof, c.disproof),
+                )
+            } else {
+                (add(th_proof - proof, c.proof), th_disproof.min(widened))
+            };
+            self.board.make_light_move(c.mv, mover);
+            let child_threat = or.then_some(c.mv);
+            self.pn_node(
+                attacker,
+                child_threat,
+                last_ply,
+                child_th_proof,
+                child_th_disproof,
+            );
             self.board.undo_light_move();
             let (p, d) = self.pn_lookup(c.key).unwrap_or((c.proof, c.disproof));
             kids[best].proof = p;
@@ -215,36 +248,26 @@ impl Searcher<'_> {
         }
     }
 
-    /// The defender node after the attacker's threat `m` (the defender to move).
-    fn pn_defender_node(
+    /// The defender's replies to the attacker's threat `m` (just played) with their attacker
+    /// nodes' numbers (from the table, else one proof and one disproof per threat the attacker
+    /// has after the reply); `Err(true)` when nothing defends, `Err(false)` when `m`
+    /// threatens nothing.
+    fn pn_reply_children(
         &mut self,
         attacker: Color,
         m: Pos,
-        last_ply: usize,
-        th_proof: u32,
-        th_disproof: u32,
-    ) {
-        let key = self.pn_key(self.board.hash(), attacker);
-        if self.count_node() {
-            return;
-        }
-        if let Some((p, d)) = self.pn_lookup(key)
-            && (p >= th_proof || d >= th_disproof)
-        {
-            return;
-        }
+    ) -> Result<SmallVec<[Child; 16]>, bool> {
         let defender = attacker.opponent();
         let replies = match self.replies(m, attacker, defender) {
-            None => return self.pn_store(key, INFINITE, 0),
-            Some(r) if r.is_empty() => return self.pn_store(key, 0, INFINITE),
+            None => return Err(false),
+            Some(r) if r.is_empty() => return Err(true),
             Some(r) => r,
         };
-        let mut kids: SmallVec<[Child; 16]> = replies
+        Ok(replies
             .into_iter()
             .map(|r| {
                 let key = self.pn_key(self.board.hash_after(r, defender), attacker);
                 let (proof, disproof) = self.pn_lookup(key).unwrap_or_else(|| {
-                    // One disproof per threat the attacker has after the reply.
                     self.board.make_light_move(r, defender);
                     let threats = self.board.threat_count(attacker, ThreatSet::Four)
                         + self.board.threat_count(attacker, ThreatSet::Three);
@@ -258,36 +281,7 @@ impl Searcher<'_> {
                     disproof,
                 }
             })
-            .collect();
-        loop {
-            // AND: the sum of the proof numbers, the smallest disproof number.
-            let mut proof = 0;
-            let mut disproof = INFINITE;
-            let (mut best, mut second) = (0, INFINITE);
-            for (i, c) in kids.iter().enumerate() {
-                proof = add(proof, c.proof);
-                if c.disproof < disproof {
-                    second = disproof;
-                    disproof = c.disproof;
-                    best = i;
-                } else if c.disproof < second {
-                    second = c.disproof;
-                }
-            }
-            self.pn_store(key, proof, disproof);
-            if proof >= th_proof || disproof >= th_disproof || self.aborted() {
-                return;
-            }
-            let c = kids[best];
-            let child_th_disproof = th_disproof.min(add(second, second / 4 + 1));
-            let child_th_proof = add(th_proof - proof, c.proof);
-            self.board.make_light_move(c.mv, defender);
-            self.pn_attacker_node(attacker, last_ply, child_th_proof, child_th_disproof);
-            self.board.undo_light_move();
-            let (p, d) = self.pn_lookup(c.key).unwrap_or((c.proof, c.disproof));
-            kids[best].proof = p;
-            kids[best].disproof = d;
-        }
+            .collect())
     }
 
     /// The attacker's threats in the board's position with their defender nodes' numbers (from

@@ -322,18 +322,44 @@ fn four_shape_threats_are_exactly_the_quiet_moves_that_make_a_new_four_shape() {
     );
 }
 
+/// Solves `b` with the VCT soundness tests' parameters (the four-shape threats on).
+fn vct_solve(b: &Board, f: &mut dyn FnMut(&mut Searcher) -> bool) -> bool {
+    let params = SearchParams {
+        vct_shape_threats: true,
+        ..SearchParams::default()
+    };
+    with_solver_params(b, &params, params.vcf_depth, None, |s| f(s))
+}
+
+/// Asserts that after the attacker's (`us`) first move `m` of a VCT of three attacker moves,
+/// every legal reply of the defender (not only the defences the VCT tried) leaves the attacker
+/// a five or a VCT of four.
+fn assert_every_reply_loses(b: &Board, m: Pos, us: Color, what: &str) {
+    let mut after = b.clone();
+    after.make_move(m, us);
+    for r in empties(&after) {
+        let mut c = after.clone();
+        if crate::rules::forbidden(&mut c, r, us.opponent()).is_some() {
+            continue;
+        }
+        c.make_move(r, us.opponent());
+        let wins = vct_solve(&c, &mut |s| {
+            s.board.threat_count(us, ThreatSet::Five) > 0 || s.vct_move(4, 400_000).is_some()
+        });
+        assert!(
+            wins,
+            "{:?}: the reply {r:?} to {m:?} refutes the {what}",
+            b.rule()
+        );
+    }
+}
+
 #[test]
 fn a_vct_win_survives_every_reply_of_the_defender() {
     // Seeded random positions where the side to move has a VCT of three attacker moves (with
     // the four-shape threats) but no VCF: after its first move, every legal reply (not only
     // the defences the VCT tried) leaves the attacker a win.
-    let params = SearchParams {
-        vct_shape_threats: true,
-        ..SearchParams::default()
-    };
-    let solve = |b: &Board, f: &mut dyn FnMut(&mut Searcher) -> bool| {
-        with_solver_params(b, &params, params.vcf_depth, None, |s| f(s))
-    };
+    let solve = vct_solve;
     let (mut proved, mut quiet) = (0, 0);
     for (i, rule) in RULES.into_iter().enumerate() {
         for seed in 0..VCT_SOUNDNESS_SEEDS {
@@ -353,20 +379,7 @@ fn a_vct_win_survives_every_reply_of_the_defender() {
                 if !quiet_first && proved >= 12 {
                     return;
                 }
-                let mut after = b.clone();
-                after.make_move(m, us);
-                for r in empties(&after) {
-                    let mut c = after.clone();
-                    if crate::rules::forbidden(&mut c, r, us.opponent()).is_some() {
-                        continue;
-                    }
-                    c.make_move(r, us.opponent());
-                    let wins = solve(&c, &mut |s| {
-                        s.board.threat_count(us, ThreatSet::Five) > 0
-                            || s.vct_move(4, 200_000).is_some()
-                    });
-                    assert!(wins, "{rule:?}: the reply {r:?} to {m:?} refutes the VCT");
-                }
+                assert_every_reply_loses(b, m, us, "VCT");
                 proved += 1;
                 quiet += quiet_first as usize;
             });
@@ -385,13 +398,7 @@ fn a_proof_number_vct_finds_the_depth_first_wins_and_each_survives_every_reply()
     // (three attacker moves, with the four-shape threats) wins: the proof-number search finds
     // every win of the depth-first one (same threats and replies, best-first), and after its
     // first move every legal reply (not only the defences it tried) leaves the attacker a win.
-    let params = SearchParams {
-        vct_shape_threats: true,
-        ..SearchParams::default()
-    };
-    let solve = |b: &Board, f: &mut dyn FnMut(&mut Searcher) -> bool| {
-        with_solver_params(b, &params, params.vcf_depth, None, |s| f(s))
-    };
+    let solve = vct_solve;
     let (mut found, mut proved, mut beyond, mut beyond_checked) = (0, 0, 0, 0);
     for (i, rule) in RULES.into_iter().enumerate() {
         for seed in 0..VCT_SOUNDNESS_SEEDS / 10 {
@@ -421,23 +428,7 @@ fn a_proof_number_vct_finds_the_depth_first_wins_and_each_survives_every_reply()
                     return;
                 }
                 beyond_checked += check_beyond as usize;
-                let mut after = b.clone();
-                after.make_move(m, us);
-                for r in empties(&after) {
-                    let mut c = after.clone();
-                    if crate::rules::forbidden(&mut c, r, us.opponent()).is_some() {
-                        continue;
-                    }
-                    c.make_move(r, us.opponent());
-                    let wins = solve(&c, &mut |s| {
-                        s.board.threat_count(us, ThreatSet::Five) > 0
-                            || s.vct_move(4, 400_000).is_some()
-                    });
-                    assert!(
-                        wins,
-                        "{rule:?}: the reply {r:?} to {m:?} refutes the proof-number VCT"
-                    );
-                }
+                assert_every_reply_loses(b, m, us, "proof-number VCT");
                 proved += 1;
             });
         }
