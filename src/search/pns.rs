@@ -22,18 +22,15 @@
 use smallvec::SmallVec;
 
 use crate::core::{Color, Pos};
-use crate::eval::move_score;
 use crate::pattern::cell::ThreatSet;
 
 use super::alphabeta::Searcher;
+use super::vct::VCT_BRANCHING;
 
 /// A proof or disproof number that can no longer be reached.
 const INFINITE: u32 = u32::MAX / 4;
 /// Entries of the proof-number table.
 const TABLE_ENTRIES: usize = 1 << 18;
-/// Attacker threats tried at each attacker node, best by move ordering first (as the
-/// depth-first VCT's branching).
-const PN_BRANCHING: usize = 10;
 /// Key salt of the proof-number entries by attacker colour.
 const PN_ATTACKER_SALT: [u64; 2] = [0x2545_F491_4F6C_DD1D, 0x9E6C_63D0_676A_9A99];
 
@@ -272,7 +269,7 @@ impl Searcher<'_> {
                     let threats = self.board.threat_count(attacker, ThreatSet::Four)
                         + self.board.threat_count(attacker, ThreatSet::Three);
                     self.board.undo_light_move();
-                    (1, (threats as u32).clamp(1, PN_BRANCHING as u32))
+                    (1, (threats as u32).clamp(1, VCT_BRANCHING as u32))
                 });
                 Child {
                     mv: r,
@@ -331,22 +328,13 @@ impl Searcher<'_> {
             }
             return smallvec::smallvec![block];
         }
-        let mut points: SmallVec<[(Pos, i32); 32]> = self
-            .board
-            .threat_points(attacker, ThreatSet::Four)
-            .chain(self.board.threat_points(attacker, ThreatSet::Three))
-            .map(|p| (p, 0))
+        let mut out: SmallVec<[Pos; 16]> = self
+            .best_threat_points(attacker)
+            .into_iter()
+            .map(|(p, _)| p)
             .collect();
-        points.sort_unstable();
-        points.dedup_by_key(|p| p.0);
-        for p in points.iter_mut() {
-            p.1 = move_score(&self.board, p.0, attacker);
-        }
-        points.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        points.truncate(PN_BRANCHING);
-        let mut out: SmallVec<[Pos; 16]> = points.into_iter().map(|(p, _)| p).collect();
         if self.params.vct_shape_threats {
-            for (m, _) in self.four_shape_threat_moves(attacker).into_iter().take(4) {
+            for (m, _) in self.four_shape_threats(attacker) {
                 if !out.contains(&m) {
                     out.push(m);
                 }

@@ -19,7 +19,7 @@ use crate::pattern::cell::ThreatSet;
 use super::alphabeta::Searcher;
 
 /// Attacker fours and threes tried per VCT node (best by move ordering first).
-const VCT_BRANCHING: usize = 10;
+pub(super) const VCT_BRANCHING: usize = 10;
 /// The defender's replies to one threat.
 type Replies = SmallVec<[Pos; 16]>;
 /// Four-shape threats tried per VCT node after them.
@@ -95,20 +95,7 @@ impl Searcher<'_> {
             }
             candidates.push((block, 0));
         } else {
-            // Four and open-three points, in board order, with their move-ordering scores
-            // (which light moves keep up to date).
-            let mut points: SmallVec<[Pos; 32]> = self
-                .board
-                .threat_points(attacker, ThreatSet::Four)
-                .chain(self.board.threat_points(attacker, ThreatSet::Three))
-                .collect();
-            points.sort();
-            points.dedup();
-            for &p in &points {
-                candidates.push((p, move_score(&self.board, p, attacker)));
-            }
-            candidates.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-            candidates.truncate(VCT_BRANCHING);
+            candidates = self.best_threat_points(attacker);
         }
         let mut won = false;
         for (m, _) in candidates {
@@ -141,6 +128,26 @@ impl Searcher<'_> {
         won
     }
 
+    /// The attacker's four and open-three points with their move-ordering scores (which light
+    /// moves keep up to date), the best [`VCT_BRANCHING`] first (ties in board order): the
+    /// threats a VCT node tries before any quiet four-shape threat.
+    pub(super) fn best_threat_points(&self, attacker: Color) -> SmallVec<[(Pos, i32); 32]> {
+        let mut points: SmallVec<[Pos; 32]> = self
+            .board
+            .threat_points(attacker, ThreatSet::Four)
+            .chain(self.board.threat_points(attacker, ThreatSet::Three))
+            .collect();
+        points.sort();
+        points.dedup();
+        let mut scored: SmallVec<[(Pos, i32); 32]> = points
+            .into_iter()
+            .map(|p| (p, move_score(&self.board, p, attacker)))
+            .collect();
+        scored.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        scored.truncate(VCT_BRANCHING);
+        scored
+    }
+
     /// Whether the attacker's threat `m` wins within `depth` attacker moves: every defence
     /// loses.
     fn vct_threat_wins(&mut self, m: Pos, attacker: Color, depth: u32) -> bool {
@@ -169,7 +176,7 @@ impl Searcher<'_> {
     /// three point, on a line where that point would make at least an open two. (A point with
     /// no threat yet, on a line of four single stones that the move turns into two fours, is
     /// left out.) The best [`SHAPE_THREAT_BRANCHING`] by move ordering, with their scores.
-    fn four_shape_threats(&mut self, attacker: Color) -> SmallVec<[(Pos, i32); 8]> {
+    pub(super) fn four_shape_threats(&mut self, attacker: Color) -> SmallVec<[(Pos, i32); 8]> {
         let mut out = self.four_shape_threat_moves(attacker);
         out.truncate(SHAPE_THREAT_BRANCHING);
         out
