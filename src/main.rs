@@ -61,6 +61,18 @@ enum Command {
     Tournament(omok::tournament::TournamentArgs),
     /// Play omok against the engine in the terminal.
     Play(omok::tournament::play::PlayArgs),
+    /// Compares two runs of the same tournament spec game by game (same seed: game n has the
+    /// same opening, symmetry and colours in both) and prints the paired difference of an
+    /// engine's results with its 95% interval.
+    Compare {
+        /// The base run: its output folder or its games.jsonl.
+        base: std::path::PathBuf,
+        /// The candidate run: its output folder or its games.jsonl.
+        candidate: std::path::PathBuf,
+        /// The engine whose results are compared (its name in both runs).
+        #[arg(long, default_value = "omok")]
+        engine: String,
+    },
     /// Texel tuning of the evaluation: `gen` plays seeded self-play games, `positions` and
     /// `label` make positions judged by a stronger engine, `fit` fits the evaluation's weights
     /// to game records or judged positions (see README, "Tuning the evaluation"); `policy`
@@ -287,6 +299,26 @@ fn run(args: Args) -> Result<()> {
             Ok(omok::tournament::play::play(
                 input, output, &pargs, params, clock,
             )?)
+        }
+        Some(Command::Compare {
+            base,
+            candidate,
+            engine,
+        }) => {
+            let read = |path: &std::path::Path| -> Result<_> {
+                let file = if path.is_dir() {
+                    path.join("games.jsonl")
+                } else {
+                    path.to_path_buf()
+                };
+                let text = std::fs::read_to_string(&file)
+                    .with_context(|| format!("reading {}", file.display()))?;
+                omok::tournament::compare::read_results(&text, &engine)
+                    .with_context(|| format!("reading {}", file.display()))
+            };
+            let c = omok::tournament::compare::compare(&read(&base)?, &read(&candidate)?);
+            println!("{c}");
+            Ok(())
         }
         Some(Command::Bench { depth }) => {
             let clock = omok::time::SystemClock::new();

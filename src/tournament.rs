@@ -8,6 +8,7 @@
 //!   Gomocup way (forbidden move = loss, renju draw after 200 stones);
 //! - [`records`]: the game record and its `.psq`, SGF and JSON-lines forms; [`standings`]: the
 //!   results per pair; [`report`]: the self-contained HTML report with SVG boards;
+//!   [`compare`]: two runs of one spec compared game by game (the paired difference);
 //! - [`spec`]: the TOML specification and its command-line overrides, validated;
 //! - [`engine_process`]: the manager side of the Piskvork protocol (processes, deadlines,
 //!   crashes, memory);
@@ -22,6 +23,7 @@
 //!
 //! Only this module and the binary touch processes and files; nothing below it does.
 
+pub mod compare;
 pub mod engine_process;
 pub mod game_driver;
 pub mod judge;

@@ -7,7 +7,8 @@
 //!   bad engines affect nothing else), and two clean runs with the same seed and node-limited
 //!   engines give the same records whatever the concurrency;
 //! - brains are reused with `RESTART` when they answer `OK`, started afresh when they do not;
-//! - the records (.psq, SGF, JSON lines, HTML) are written, and the command line works;
+//! - the records (.psq, SGF, JSON lines, HTML) are written, and the command line works (two
+//!   runs compared game by game with `compare` included);
 //! - an engine that cannot start stops the run before any game; a used output folder is
 //!   refused unless replacing it is asked for; errors are said once; the progress is plain lines
 //!   when stderr is not a terminal;
@@ -279,6 +280,35 @@ fn same_seed_same_records_whatever_the_concurrency() {
             .collect()
     };
     assert_eq!(strip(&a_dir), strip(&b_dir));
+    // `compare` pairs the two runs game by game: the same results, no difference.
+    let out = Command::new(omok())
+        .arg("compare")
+        .arg(a_dir.join("out"))
+        .arg(b_dir.join("out/games.jsonl"))
+        .args(["--engine", "omok-s10"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("common games: 4 (only in the base: 0"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("paired: +0.0 points"), "{stdout}");
+    assert!(stdout.contains("0 games differ"), "{stdout}");
+    // A run that is not there is an error naming the file.
+    let out = Command::new(omok())
+        .arg("compare")
+        .arg(a_dir.join("out"))
+        .arg(a_dir.join("missing"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("missing"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     for d in [a_dir, b_dir] {
         let _ = std::fs::remove_dir_all(d);
     }
