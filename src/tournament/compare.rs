@@ -96,24 +96,8 @@ pub fn read_results(text: &str, engine: &str) -> Result<RunResults, CompareError
                 message: "not an object".into(),
             });
         }
-        let text_field = |field: &'static str| {
-            v.get(field)
-                .and_then(Value::as_str)
-                .ok_or(CompareError::Field {
-                    line,
-                    field,
-                    expected: "a string",
-                })
-        };
-        let number_field = |field: &'static str| {
-            v.get(field)
-                .and_then(Value::as_u64)
-                .ok_or(CompareError::Field {
-                    line,
-                    field,
-                    expected: "a whole number",
-                })
-        };
+        let text_field = |field| read_field(&v, line, field, "a string", Value::as_str);
+        let number_field = |field| read_field(&v, line, field, "a whole number", Value::as_u64);
         let (black, white) = (text_field("black")?, text_field("white")?);
         let engine_black = black == engine;
         if !engine_black && white != engine {
@@ -147,6 +131,22 @@ pub fn read_results(text: &str, engine: &str) -> Result<RunResults, CompareError
         }
     }
     Ok(out)
+}
+
+/// Field `field` of the log line `line` (`v`), read by `get`; an error saying it should be
+/// `expected` when it is missing or `get` finds no such value there.
+fn read_field<'v, T>(
+    v: &'v Value,
+    line: usize,
+    field: &'static str,
+    expected: &'static str,
+    get: impl Fn(&'v Value) -> Option<T>,
+) -> Result<T, CompareError> {
+    v.get(field).and_then(get).ok_or(CompareError::Field {
+        line,
+        field,
+        expected,
+    })
 }
 
 /// The points of a result: 1, ½ or 0.
