@@ -17,10 +17,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 use thiserror::Error;
 
-use super::stats::{Score, Wld};
-
-/// The two-sided 97.5% quantile of the standard normal distribution.
-const Z_95: f64 = 1.959_963_984_540_054;
+use super::stats::{Score, Wld, Z_95};
 
 /// A line of a games log that cannot be read.
 #[derive(Debug, Error, PartialEq, Eq)]

@@ -21,7 +21,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The two-sided 97.5% quantile of the standard normal distribution.
-const Z_95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z_95: f64 = 1.959_963_984_540_054;
 
 /// Scores closer than this to 0 or 1 are clamped before taking the Elo (keeps it finite).
 const SCORE_EPSILON: f64 = 1e-6;
