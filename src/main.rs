@@ -152,6 +152,48 @@ enum TuneAction {
         #[arg(long, default_value_t = 1)]
         parts: usize,
     },
+    /// Draws short openings near the centre (seeded, distinct up to symmetry) and keeps those a
+    /// judge brain (reporting `MESSAGE … Eval <value>`, as for `label`) scores within `--margin`
+    /// of even; prints them as an opening file (offset lines, the judge's score from black's
+    /// view as a comment) on stdout (see tournaments/README.md, "Openings").
+    Openings {
+        /// The judge's executable.
+        #[arg(long)]
+        judge: std::path::PathBuf,
+        /// Board size.
+        #[arg(long, default_value_t = 15)]
+        size: usize,
+        /// Rule set (the judge gets its Gomocup rule number).
+        #[arg(long, default_value = "freestyle")]
+        rule: String,
+        /// Openings to keep.
+        #[arg(long, default_value_t = 40)]
+        count: usize,
+        /// Candidates to draw at most.
+        #[arg(long, default_value_t = 400)]
+        candidates: usize,
+        /// Stone counts, drawn in turn (repeat: `--stones 3 --stones 5`).
+        #[arg(long = "stones", default_values_t = [3, 5])]
+        stones: Vec<usize>,
+        /// Every stone within this many cells of the centre on each axis.
+        #[arg(long, default_value_t = 3)]
+        radius: i64,
+        /// Largest score, in the judge's units, still called even.
+        #[arg(long, default_value_t = 50)]
+        margin: i32,
+        /// Turn limit for the judge in ms.
+        #[arg(long, default_value_t = 1000)]
+        turn_ms: u64,
+        /// Depth limit for the judge (`INFO max_depth`; 0: none).
+        #[arg(long, default_value_t = 0)]
+        depth: u32,
+        /// Seed of the draw.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Opening files whose openings (and their mirror images) are not drawn again.
+        #[arg(long)]
+        exclude: Vec<std::path::PathBuf>,
+    },
     /// Fits the evaluation's weights to game records (JSON lines: `gen`'s output or a
     /// tournament's games.jsonl) or labelled positions (the same fields plus `value`, the side to
     /// move's expected score after the moves) and prints the loss before and after; `--write
@@ -427,6 +469,87 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
             }
             judge.end();
             eprintln!("{labelled} positions labelled, {failed} failed");
+            Ok(())
+        }
+        TuneAction::Openings {
+            judge,
+            size,
+            rule,
+            count,
+            candidates,
+            stones,
+            radius,
+            margin,
+            turn_ms,
+            depth,
+            seed,
+            exclude,
+        } => {
+            use tune::openings;
+            let rule: Rule = rule.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+            let mut excluded = Vec::new();
+            for f in &exclude {
+                let text = std::fs::read_to_string(f)
+                    .with_context(|| format!("reading {}", f.display()))?;
+                excluded.extend(openings::read_offsets(&text));
+            }
+            let config = openings::DrawConfig {
+                size,
+                rule,
+                stones: stones.clone(),
+                radius,
+                seed,
+            };
+            let drawn = openings::candidates(&config, candidates, &excluded);
+            let mut judge = tune::label::Judge::new(tune::label::JudgeConfig {
+                command: omok::tournament::engine_process::ProcessCommand {
+                    command: judge,
+                    args: Vec::new(),
+                },
+                depth,
+                turn_ms,
+            });
+            let report = openings::balance(
+                &drawn,
+                size,
+                rule,
+                count,
+                margin,
+                |r| judge.judge(r),
+                |o, v| eprintln!("{o:?}: {v:?}"),
+            );
+            judge.end();
+            let mut out = BufWriter::new(io::stdout().lock());
+            writeln!(
+                out,
+                "# {} openings for {size}x{size} {rule}, kept within {margin} of even by the judge \
+                 ({turn_ms} ms a position, depth limit {depth}): `pbrain-omok tune openings --size \
+                 {size} --rule {rule} --stones {} --radius {radius} --seed {seed} --margin \
+                 {margin}`; the comment is the judge's score from black's view.",
+                report.kept.len(),
+                stones
+                    .iter()
+                    .map(|n| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" --stones "),
+                rule = rule.name(),
+            )?;
+            for o in &report.kept {
+                writeln!(out, "{}", openings::format_opening(o))?;
+            }
+            out.flush()?;
+            eprintln!(
+                "{} drawn, {} judged: {} kept, {} beyond the margin, {} proved, {} without an \
+                 evaluation, {} failed",
+                drawn.len(),
+                report.judged,
+                report.kept.len(),
+                report.unbalanced,
+                report.decided,
+                report.silent,
+                report.failed
+            );
+            anyhow::ensure!(!report.kept.is_empty(), "no opening was kept");
             Ok(())
         }
         TuneAction::Fit {

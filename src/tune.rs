@@ -12,6 +12,7 @@
 //! the same way, so games against other engines can be added to the data.
 
 pub mod label;
+pub mod openings;
 pub mod policy;
 
 use std::sync::Arc;

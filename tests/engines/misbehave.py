@@ -15,7 +15,12 @@ N-th own move of a game (default 2), then, by MODE:
   memory    allocates and touches 200 MiB, then answers a legal move;
   memory-hang  allocates and touches 200 MiB, then never answers;
   junk      answers a line that is not a move;
-  silent    never answers anything, not even START.
+  silent    never answers anything, not even START;
+  judge     before each move reports `MESSAGE depth 1 | Eval V`, V = 20 times the sum of the x
+            offsets from the centre of the side to move's stones less the other side's (a
+            judge for `pbrain-omok tune openings`), and plays legal moves.
+The mode may also come from the environment variable MISBEHAVE_MODE (for managers that start a
+brain without arguments).
 --no-restart answers RESTART with UNKNOWN, so the manager must start it afresh each game.
 --log appends every line it reads to FILE.
 --ponder-file FILE: from its first answer on, a background thread appends a line to FILE every
@@ -31,7 +36,7 @@ import time
 
 def main():
     args = sys.argv[1:]
-    mode = args[0] if args else "good"
+    mode = args[0] if args else os.environ.get("MISBEHAVE_MODE", "good")
     after, sleep_ms, at, restart, log = 2, 3000, None, True, None
     ponder_file, watch, checks = None, None, 2
     i = 1
@@ -103,6 +108,10 @@ def main():
         if watch and 2 <= own_moves <= checks + 1:
             look()
         black = sum(1 for v in stones.values() if v == 1) == sum(1 for v in stones.values() if v == 2)
+        if mode == "judge":
+            c = size // 2
+            value = sum(20 * (x - c) * (1 if f == 1 else -1) for (x, _), f in stones.items())
+            say("MESSAGE depth 1 | Eval %d" % value)
         p = legal_move()
         if own_moves >= after:
             if mode == "late":
