@@ -487,6 +487,7 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
         } => {
             use tune::openings;
             let rule: Rule = rule.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+            omok::Board::square(size, rule).map_err(|e| anyhow::anyhow!("--size {size}: {e}"))?;
             let mut excluded = Vec::new();
             for f in &exclude {
                 let text = std::fs::read_to_string(f)

@@ -86,3 +86,21 @@ fn a_judge_that_cannot_start_is_a_clear_error() {
     assert!(stderr.contains("3 failed"), "{stderr}");
     assert!(stderr.contains("no opening was kept"), "{stderr}");
 }
+
+#[test]
+fn a_board_size_the_rules_do_not_allow_is_a_clear_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_pbrain-omok"))
+        .args([
+            "tune",
+            "openings",
+            "--judge",
+            "/nonexistent/judge",
+            "--size",
+            "3",
+        ])
+        .output()
+        .expect("pbrain-omok runs");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--size 3"), "{stderr}");
+}

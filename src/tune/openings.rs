@@ -67,12 +67,12 @@ fn points(offsets: &[(i64, i64)], size: usize) -> Option<Vec<Pos>> {
         .collect()
 }
 
-/// Up to `count` openings drawn at random (seeded): the centre, then stones within
-/// `radius` of it, colours alternating from black, the stone counts of `stones` in turn, each
-/// opening distinct from the others and
-/// from `exclude` up to the board's symmetries, none decided. The same configuration gives
-/// the same openings; fewer come back only when the area holds fewer distinct openings than
-/// the draws find (at most 100 tries per opening).
+/// Up to `count` openings drawn at random (seeded): the centre, then stones within `radius`
+/// of it, colours alternating from black, the stone counts of `stones` in turn, each opening
+/// distinct from the others and from `exclude` up to the board's symmetries, none decided.
+/// The same configuration gives the same openings; fewer come back only when the area holds
+/// fewer distinct openings than the draws find (at most 100 tries per opening), and none for
+/// a board size the rules do not allow.
 pub fn candidates(config: &DrawConfig, count: usize, exclude: &[Offsets]) -> Vec<Offsets> {
     let size = config.size;
     let radius = config.radius.clamp(0, (size / 2) as i64);
