@@ -439,14 +439,7 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
         } => {
             anyhow::ensure!(parts > 0 && part < parts, "--part must be below --parts");
             let positions = read_records(&file)?;
-            let mut judge = tune::label::Judge::new(tune::label::JudgeConfig {
-                command: omok::tournament::engine_process::ProcessCommand {
-                    command: judge,
-                    args: Vec::new(),
-                },
-                depth,
-                turn_ms,
-            });
+            let mut judge = judge_brain(judge, depth, turn_ms);
             let mut out = BufWriter::new(io::stdout().lock());
             let (mut labelled, mut failed) = (0, 0);
             for p in positions.iter().skip(part).step_by(parts) {
@@ -502,14 +495,7 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
                 seed,
             };
             let drawn = openings::candidates(&config, candidates, &excluded);
-            let mut judge = tune::label::Judge::new(tune::label::JudgeConfig {
-                command: omok::tournament::engine_process::ProcessCommand {
-                    command: judge,
-                    args: Vec::new(),
-                },
-                depth,
-                turn_ms,
-            });
+            let mut judge = judge_brain(judge, depth, turn_ms);
             let report = openings::balance(
                 &drawn,
                 size,
@@ -686,6 +672,19 @@ fn split_samples<T>(
         }
     }
     Ok((data, holdout, games))
+}
+
+/// A judge brain (`tune label`, `tune openings`) started from its executable, with a depth
+/// limit (0: none) and a turn limit.
+fn judge_brain(command: std::path::PathBuf, depth: u32, turn_ms: u64) -> omok::tune::label::Judge {
+    omok::tune::label::Judge::new(omok::tune::label::JudgeConfig {
+        command: omok::tournament::engine_process::ProcessCommand {
+            command,
+            args: Vec::new(),
+        },
+        depth,
+        turn_ms,
+    })
 }
 
 /// The game records (or positions) of a JSON-lines file.

@@ -67,40 +67,27 @@ fn judged_openings_are_within_the_margin_and_read_back_as_an_opening_file() {
     assert!(beyond > 0, "{summary}");
 }
 
-#[test]
-fn a_judge_that_cannot_start_is_a_clear_error() {
+/// `pbrain-omok tune openings` with a judge that does not exist and `extra` arguments: it
+/// fails; its stderr.
+fn failing_run(extra: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_pbrain-omok"))
-        .args([
-            "tune",
-            "openings",
-            "--judge",
-            "/nonexistent/judge",
-            "--count",
-            "2",
-        ])
-        .args(["--candidates", "3"])
+        .args(["tune", "openings", "--judge", "/nonexistent/judge"])
+        .args(extra)
         .output()
         .expect("pbrain-omok runs");
     assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn a_judge_that_cannot_start_is_a_clear_error() {
+    let stderr = failing_run(&["--count", "2", "--candidates", "3"]);
     assert!(stderr.contains("3 failed"), "{stderr}");
     assert!(stderr.contains("no opening was kept"), "{stderr}");
 }
 
 #[test]
 fn a_board_size_the_rules_do_not_allow_is_a_clear_error() {
-    let out = Command::new(env!("CARGO_BIN_EXE_pbrain-omok"))
-        .args([
-            "tune",
-            "openings",
-            "--judge",
-            "/nonexistent/judge",
-            "--size",
-            "3",
-        ])
-        .output()
-        .expect("pbrain-omok runs");
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = failing_run(&["--size", "3"]);
     assert!(stderr.contains("--size 3"), "{stderr}");
 }
