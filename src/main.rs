@@ -155,7 +155,7 @@ enum TuneAction {
     /// Draws short openings near the centre (seeded, distinct up to symmetry) and keeps those a
     /// judge brain (reporting `MESSAGE … Eval <value>`, as for `label`) scores within `--margin`
     /// of even; prints them as an opening file (offset lines, the judge's score from black's
-    /// view as a comment) on stdout (see tournaments/README.md, "Openings").
+    /// view as a comment) on stdout (see README, "Balanced openings").
     Openings {
         /// The judge's executable.
         #[arg(long)]
