@@ -485,7 +485,9 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
             for f in &exclude {
                 let text = std::fs::read_to_string(f)
                     .with_context(|| format!("reading {}", f.display()))?;
-                excluded.extend(openings::read_offsets(&text));
+                let parsed = omok::tournament::openings::parse_openings(&text, size, size, rule)
+                    .with_context(|| format!("reading {}", f.display()))?;
+                excluded.extend(parsed.into_iter().map(|o| o.moves));
             }
             let config = openings::DrawConfig {
                 size,

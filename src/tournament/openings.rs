@@ -307,16 +307,20 @@ impl Symmetry {
     }
 }
 
+/// The points of each colour of a move list (black first, alternating), each sorted: two
+/// positions with the same sets are the same whatever the move order.
+pub fn colour_sets(moves: &[Pos]) -> (Vec<Pos>, Vec<Pos>) {
+    let mut black: Vec<Pos> = moves.iter().step_by(2).copied().collect();
+    let mut white: Vec<Pos> = moves.iter().skip(1).step_by(2).copied().collect();
+    black.sort_unstable();
+    white.sort_unstable();
+    (black, white)
+}
+
 /// The distinct images of an opening under the symmetries of its board (two images are the same
 /// when each colour has the same set of points), identity first.
 pub fn symmetric_images(opening: &Opening, width: usize, height: usize) -> Vec<Opening> {
-    let key = |moves: &[Pos]| {
-        let mut black: Vec<Pos> = moves.iter().step_by(2).copied().collect();
-        let mut white: Vec<Pos> = moves.iter().skip(1).step_by(2).copied().collect();
-        black.sort_unstable();
-        white.sort_unstable();
-        (black, white)
-    };
+    let key = colour_sets;
     let mut seen = Vec::new();
     let mut out = Vec::new();
     for s in Symmetry::for_board(width, height) {

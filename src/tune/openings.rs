@@ -15,7 +15,7 @@ use super::GameRecord;
 use super::label::Verdict;
 use crate::core::Pos;
 use crate::rule::Rule;
-use crate::tournament::openings::{Symmetry, check_opening};
+use crate::tournament::openings::{Symmetry, check_opening, colour_sets};
 
 /// An opening as offsets `(dx, dy)` from the centre (`size / 2` on each axis; y grows
 /// downwards), black first: the Gomocup offset lines of the opening files.
@@ -42,14 +42,7 @@ pub struct DrawConfig {
 fn canonical_key(moves: &[Pos], size: usize) -> (Vec<Pos>, Vec<Pos>) {
     Symmetry::ALL
         .into_iter()
-        .map(|s| {
-            let image = s.apply_all(moves, size, size);
-            let mut black: Vec<Pos> = image.iter().step_by(2).copied().collect();
-            let mut white: Vec<Pos> = image.iter().skip(1).step_by(2).copied().collect();
-            black.sort_unstable();
-            white.sort_unstable();
-            (black, white)
-        })
+        .map(|s| colour_sets(&s.apply_all(moves, size, size)))
         .min()
         .unwrap_or_default()
 }
@@ -69,20 +62,19 @@ fn points(offsets: &[(i64, i64)], size: usize) -> Option<Vec<Pos>> {
 
 /// Up to `count` openings drawn at random (seeded): the centre, then stones within `radius`
 /// of it, colours alternating from black, the stone counts of `stones` in turn, each opening
-/// distinct from the others and from `exclude` up to the board's symmetries, none decided.
+/// distinct from the others and from the openings of `exclude` (move lists on the same board,
+/// as [`crate::tournament::openings::parse_openings`] reads them) up to the board's
+/// symmetries, none decided.
 /// The same configuration gives the same openings; fewer come back only when the area holds
 /// fewer distinct openings than the draws find (at most 100 tries per opening), and none for
 /// a board size the rules do not allow.
-pub fn candidates(config: &DrawConfig, count: usize, exclude: &[Offsets]) -> Vec<Offsets> {
+pub fn candidates(config: &DrawConfig, count: usize, exclude: &[Vec<Pos>]) -> Vec<Offsets> {
     let size = config.size;
     let radius = config.radius.clamp(0, (size / 2) as i64);
     let side = 2 * radius as u64 + 1;
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(config.seed);
-    let mut seen: HashSet<(Vec<Pos>, Vec<Pos>)> = exclude
-        .iter()
-        .filter_map(|o| points(o, size))
-        .map(|m| canonical_key(&m, size))
-        .collect();
+    let mut seen: HashSet<(Vec<Pos>, Vec<Pos>)> =
+        exclude.iter().map(|m| canonical_key(m, size)).collect();
     let mut out = Vec::new();
     let counts: Vec<usize> = config.stones.iter().copied().filter(|&n| n > 0).collect();
     if counts.is_empty() || side * side < *counts.iter().max().unwrap_or(&1) as u64 {
@@ -205,26 +197,6 @@ pub fn format_opening(opening: &Judged) -> String {
     format!("{}    # {:+}", body.join(", "), opening.black_view)
 }
 
-/// The openings of an offset-line file (`tournaments/openings/`), to leave out of a draw.
-/// Lines in other notations are skipped.
-pub fn read_offsets(text: &str) -> Vec<Offsets> {
-    text.lines()
-        .filter_map(|raw| {
-            let body = raw.split('#').next().unwrap_or("").trim();
-            if body.is_empty() || body.bytes().any(|b| b.is_ascii_alphabetic()) {
-                return None;
-            }
-            let numbers: Option<Vec<i64>> = body
-                .split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|t| !t.is_empty())
-                .map(|t| t.parse().ok())
-                .collect();
-            let numbers = numbers?;
-            (numbers.len() % 2 == 0).then(|| numbers.chunks(2).map(|p| (p[0], p[1])).collect())
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,7 +237,8 @@ mod tests {
         // A mirrored or turned copy of a drawn opening counts as drawn.
         let mirrored: Offsets = a[0].iter().map(|&(x, y)| (-x, y)).collect();
         let turned: Offsets = a[1].iter().map(|&(x, y)| (-y, x)).collect();
-        let b = candidates(&config(7), 60, &[mirrored, turned]);
+        let exclude = [points(&mirrored, 15).unwrap(), points(&turned, 15).unwrap()];
+        let b = candidates(&config(7), 60, &exclude);
         assert_eq!(b.len(), 60);
         assert!(!b.contains(&a[0]) && !b.contains(&a[1]));
     }
@@ -357,12 +330,11 @@ mod tests {
             })
         );
         let parsed = parse_openings(&text, 15, 15, Rule::Freestyle).unwrap();
-        let offsets = read_offsets(&text);
-        assert_eq!(offsets.len(), 2);
-        for (p, o) in parsed.iter().zip(&offsets) {
-            assert_eq!(p.moves, points(o, 15).unwrap());
-        }
-        assert_eq!(offsets[0], judged.offsets);
-        assert!(read_offsets("h8 h9 i8\n# nothing\n1,2,3\n").is_empty());
+        assert_eq!(parsed.len(), 2);
+        assert_eq!(parsed[0].moves, points(&judged.offsets, 15).unwrap());
+        assert_eq!(
+            parsed[1].moves,
+            points(&[(0, 0), (1, 1), (2, 0), (-1, 3), (0, -2)], 15).unwrap()
+        );
     }
 }
