@@ -189,6 +189,7 @@ pub fn static_eval_parts(board: &Board, us: Color, tempo_percent: i32) -> (i32, 
             [
                 board.threat_count(c, ThreatSet::Four),
                 board.threat_count(c, ThreatSet::Three),
+                board.threat_count(c, ThreatSet::Flex4),
             ]
         }),
         us,
@@ -199,8 +200,9 @@ pub fn static_eval_parts(board: &Board, us: Color, tempo_percent: i32) -> (i32, 
     )
 }
 
-/// Entries of the threat table.
-pub const THREAT_TABLE_SIZE: usize = 81;
+/// Entries of the threat table: the counts' 81 combinations, for each of the four ways the two
+/// sides may hold a straight four to make (an open three on the board).
+pub const THREAT_TABLE_SIZE: usize = 324;
 
 /// A count of threat points in three buckets: none, up to `few`, more.
 const fn bucket(n: usize, few: usize) -> usize {
@@ -213,18 +215,23 @@ const fn bucket(n: usize, few: usize) -> usize {
     }
 }
 
-/// The threat-table index for `us` to move, from the numbers of four points and open-three
-/// points of each colour (`counts[colour index] = [fours, threes]`): the side to move's fours
-/// (none, 1–2, more) and threes (none, 1–3, more), then the opponent's.
-pub fn threat_index(counts: [[usize; 2]; 2], us: Color) -> usize {
+/// The threat-table index for `us` to move, from the numbers of four points, open-three points
+/// and straight-four points of each colour (`counts[colour index] = [fours, threes, flex4]`):
+/// the side to move's fours (none, 1–2, more) and threes (none, 1–3, more), then the
+/// opponent's; then whether the side to move, and whether the opponent, has a straight four to
+/// make (entries 81 and up: a position where a side has an open three on the board).
+pub fn threat_index(counts: [[usize; 3]; 2], us: Color) -> usize {
     let (u, t) = (counts[us.index()], counts[us.opponent().index()]);
-    ((bucket(u[0], 2) * 3 + bucket(u[1], 3)) * 3 + bucket(t[0], 2)) * 3 + bucket(t[1], 3)
+    let quiet =
+        ((bucket(u[0], 2) * 3 + bucket(u[1], 3)) * 3 + bucket(t[0], 2)) * 3 + bucket(t[1], 3);
+    (((u[2] > 0) as usize * 2 + (t[2] > 0) as usize) * 81) + quiet
 }
 
-/// The numbers of four points and open-three points of each colour, counted over every empty
-/// point from the line patterns (the reference for the board's threat sets).
-pub fn reference_threat_counts(board: &Board) -> [[usize; 2]; 2] {
-    let mut out = [[0; 2]; 2];
+/// The numbers of four points, open-three points and straight-four points of each colour,
+/// counted over every empty point from the line patterns (the reference for the board's threat
+/// sets).
+pub fn reference_threat_counts(board: &Board) -> [[usize; 3]; 2] {
+    let mut out = [[0; 3]; 2];
     for p in board.positions().filter(|&p| board.is_empty(p)) {
         for c in [Color::Black, Color::White] {
             let t = Threat::of(&board.patterns(p, c));
@@ -233,6 +240,7 @@ pub fn reference_threat_counts(board: &Board) -> [[usize; 2]; 2] {
             }
             out[c.index()][0] += (t.fours > 0) as usize;
             out[c.index()][1] += (t.flex3 > 0) as usize;
+            out[c.index()][2] += (t.flex4 > 0) as usize;
         }
     }
     out

@@ -212,6 +212,11 @@ enum TuneAction {
         /// (larger: rarer combinations move less).
         #[arg(long, default_value_t = omok::tune::DEFAULT_PRIOR)]
         prior: f64,
+        /// Also train on the positions where the side to move must answer an open three (the
+        /// side that waits has a straight four to make, the side to move none), which the
+        /// search judges by the evaluation where its defences past the horizon end.
+        #[arg(long)]
+        defending: bool,
         /// Where to write the fitted weights source.
         #[arg(long)]
         write: Option<std::path::PathBuf>,
@@ -546,10 +551,17 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
             skip,
             iterations,
             prior,
+            defending,
             write,
         } => {
-            let (data, holdout, games) = split_samples(&files, |g| tune::samples(g, skip))?;
-            anyhow::ensure!(!data.is_empty(), "no quiet positions in the records");
+            let trained = if defending {
+                tune::Trained::Defending
+            } else {
+                tune::Trained::Quiet
+            };
+            let (data, holdout, games) =
+                split_samples(&files, |g| tune::samples(g, skip, trained))?;
+            anyhow::ensure!(!data.is_empty(), "no positions to train on in the records");
             let start = tune::Model::current(params.search.tempo_percent);
             let report = tune::fit(&start, &data, &holdout, iterations, prior);
             println!(

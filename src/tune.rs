@@ -53,14 +53,27 @@ pub struct Features {
     pub restricted: [bool; 2],
 }
 
-/// The features of a quiet position: neither side has a five to complete or a straight four
-/// to make (those positions are decided by search, not by the evaluation). `None` for a
-/// position that is not quiet.
-pub fn features(board: &Board) -> Option<Features> {
+/// Which positions train the evaluation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Trained {
+    /// Quiet positions only: neither side has a five to complete or a straight four to make.
+    #[default]
+    Quiet,
+    /// Also the positions where the side that waits has a straight four to make (an open three
+    /// on the board) and the side to move has neither a five nor a straight four: the side to
+    /// move must defend, and the search takes the evaluation of such a position where its
+    /// defences past the horizon end (`search.defence_extension_plies`).
+    Defending,
+}
+
+/// The features of a position that `trained` admits (the others are decided by search, not by
+/// the evaluation); `None` for any other position.
+pub fn features(board: &Board, trained: Trained) -> Option<Features> {
     let us = board.side_to_move();
     for c in Color::ALL {
-        if board.threat_count(c, ThreatSet::Five) > 0 || board.threat_count(c, ThreatSet::Flex4) > 0
-        {
+        let flex4 = board.threat_count(c, ThreatSet::Flex4) > 0;
+        let waiting_flex4_admitted = trained == Trained::Defending && c != us;
+        if board.threat_count(c, ThreatSet::Five) > 0 || (flex4 && !waiting_flex4_admitted) {
             return None;
         }
     }
@@ -68,6 +81,7 @@ pub fn features(board: &Board) -> Option<Features> {
         [
             board.threat_count(c, ThreatSet::Four),
             board.threat_count(c, ThreatSet::Three),
+            board.threat_count(c, ThreatSet::Flex4),
         ]
     });
     Some(Features {
@@ -190,10 +204,10 @@ pub struct GameRecord {
     pub opening_stones: Option<usize>,
 }
 
-/// Positions of a game that may train the evaluation: quiet ones from the `skip`-th move on. A
-/// labelled position ([`GameRecord::value`]) gives its final position, if quiet, whatever
-/// `skip` is.
-pub fn samples(game: &GameRecord, skip: usize) -> Result<Vec<Sample>, String> {
+/// Positions of a game that may train the evaluation: those `trained` admits from the `skip`-th
+/// move on. A labelled position ([`GameRecord::value`]) gives its final position, if admitted,
+/// whatever `skip` is.
+pub fn samples(game: &GameRecord, skip: usize, trained: Trained) -> Result<Vec<Sample>, String> {
     let rule: Rule = game.rule.parse().map_err(|e| format!("{e}"))?;
     let mut board = Board::square(game.size, rule).map_err(|e| e.to_string())?;
     if let Some(value) = game.value {
@@ -203,7 +217,7 @@ pub fn samples(game: &GameRecord, skip: usize) -> Result<Vec<Sample>, String> {
         for (i, m) in game.moves.iter().enumerate() {
             play_recorded(&mut board, i, m)?;
         }
-        return Ok(features(&board)
+        return Ok(features(&board, trained)
             .map(|features| Sample {
                 features,
                 result: value,
@@ -220,7 +234,7 @@ pub fn samples(game: &GameRecord, skip: usize) -> Result<Vec<Sample>, String> {
     let mut out = Vec::new();
     for (i, m) in game.moves.iter().enumerate() {
         if i >= skip
-            && let Some(f) = features(&board)
+            && let Some(f) = features(&board, trained)
         {
             let us = board.side_to_move();
             let result = match winner {
@@ -467,9 +481,10 @@ pub fn weights_source(report: &FitReport, data_note: &str) -> String {
          /// The side to move's weight in percent (`search.tempo_percent`): the tables above hold it.\n\
          pub const TEMPO_PERCENT: i32 = 100;\n\
          /// The threat table: a value for the side to move by how many four and open-three\n\
-         /// points each side has (see [`crate::eval::threat_index`]), in the evaluation's units.\n\
+         /// points each side has and whether it has a straight four to make (see\n\
+         /// [`crate::eval::threat_index`]), in the evaluation's units.\n\
          #[rustfmt::skip]\n\
-         pub const THREAT_TABLE: [i32; 81] = [\n{table}\n];\n",
+         pub const THREAT_TABLE: [i32; {THREAT_TABLE_SIZE}] = [\n{table}\n];\n",
         report.loss_before,
         report.loss_after,
         report.k,
@@ -598,7 +613,7 @@ mod tests {
             for g in generate(&config) {
                 let mut board = Board::square(15, rule).unwrap();
                 for m in &g.moves {
-                    if let Some(f) = features(&board) {
+                    if let Some(f) = features(&board, Trained::Defending) {
                         let us = board.side_to_move();
                         let exact = static_eval(&board, us, 140) as f64;
                         assert!((model.eval(&f) - exact).abs() <= 1.0, "{rule}: {g:?}");
@@ -638,7 +653,7 @@ mod tests {
     fn a_labelled_position_is_one_sample_of_its_final_position() {
         let line = r#"{"rule":"freestyle","size":15,"moves":[[7,7],[8,8],[7,8]],"winner":null,"value":0.75}"#;
         let game: GameRecord = serde_json::from_str(line).unwrap();
-        let s = samples(&game, 8).unwrap();
+        let s = samples(&game, 8, Trained::Quiet).unwrap();
         assert_eq!(s.len(), 1);
         assert_eq!(s[0].result, 0.75);
         let mut board = Board::square(15, Rule::Freestyle).unwrap();
@@ -646,22 +661,31 @@ mod tests {
             let c = board.side_to_move();
             board.make_move(Pos::new(x, y).unwrap(), c);
         }
-        assert_eq!(s[0].features, features(&board).unwrap());
-        // Black has a straight four to make: not quiet, no sample.
+        assert_eq!(s[0].features, features(&board, Trained::Quiet).unwrap());
+        // Black, to move, has a straight four to make: no sample, whatever is trained.
         let open_three = r#"{"rule":"freestyle","size":15,"moves":[[5,7],[0,0],[6,7],[0,2],[7,7],[0,4]],"value":0.9}"#;
         let game: GameRecord = serde_json::from_str(open_three).unwrap();
-        assert!(samples(&game, 0).unwrap().is_empty());
+        assert!(samples(&game, 0, Trained::Quiet).unwrap().is_empty());
+        assert!(samples(&game, 0, Trained::Defending).unwrap().is_empty());
+        // White to move against black's open three: a defending position, no quiet one.
+        let defending =
+            r#"{"rule":"freestyle","size":15,"moves":[[5,7],[0,0],[6,7],[0,2],[7,7]],"value":0.1}"#;
+        let game: GameRecord = serde_json::from_str(defending).unwrap();
+        assert!(samples(&game, 0, Trained::Quiet).unwrap().is_empty());
+        let s = samples(&game, 0, Trained::Defending).unwrap();
+        assert_eq!(s.len(), 1);
+        assert!(s[0].features.threat >= 81, "{:?}", s[0].features);
         let bad = r#"{"rule":"freestyle","size":15,"moves":[[7,7]],"value":1.5}"#;
-        assert!(samples(&serde_json::from_str(bad).unwrap(), 0).is_err());
+        assert!(samples(&serde_json::from_str(bad).unwrap(), 0, Trained::Quiet).is_err());
         let twice = r#"{"rule":"freestyle","size":15,"moves":[[7,7],[7,7]],"value":0.5}"#;
-        assert!(samples(&serde_json::from_str(twice).unwrap(), 0).is_err());
+        assert!(samples(&serde_json::from_str(twice).unwrap(), 0, Trained::Quiet).is_err());
         // A game record (no value) still gives its positions from the skip on.
         let game = GameRecord {
             value: None,
             winner: Some("black".into()),
             ..serde_json::from_str(line).unwrap()
         };
-        assert_eq!(samples(&game, 0).unwrap().len(), 3);
+        assert_eq!(samples(&game, 0, Trained::Quiet).unwrap().len(), 3);
     }
 
     /// On data whose results follow a known model, the fit lowers the loss and moves the weights

@@ -95,7 +95,7 @@ fn quiet_flags(g: &GameRecord, moves: &[Vec<i64>]) -> Result<Vec<bool>, String> 
     let mut board = Board::square(g.size, rule).map_err(|e| e.to_string())?;
     let mut flags = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
-        flags.push(super::features(&board).is_some());
+        flags.push(super::features(&board, super::Trained::Quiet).is_some());
         super::play_recorded(&mut board, i, m)?;
     }
     Ok(flags)
@@ -372,7 +372,7 @@ mod tests {
             for (i, m) in p.moves.iter().enumerate() {
                 crate::tune::play_recorded(&mut board, i, m).unwrap();
             }
-            assert!(crate::tune::features(&board).is_some());
+            assert!(crate::tune::features(&board, crate::tune::Trained::Quiet).is_some());
         }
         // A record that cannot be replayed is an error, not a silent skip.
         let bad = record("freestyle", &[[7, 7], [7, 7], [1, 1]]);
