@@ -7,7 +7,7 @@ use omok::params::SearchParams;
 use omok::time::FakeClock;
 
 /// The current signature.
-const SIGNATURE: u64 = 72_103;
+const SIGNATURE: u64 = 65_462;
 
 #[test]
 fn bench_signature_is_unchanged() {
