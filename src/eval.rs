@@ -200,9 +200,12 @@ pub fn static_eval_parts(board: &Board, us: Color, tempo_percent: i32) -> (i32, 
     )
 }
 
-/// Entries of the threat table: the counts' 81 combinations, for each of the four ways the two
-/// sides may hold a straight four to make (an open three on the board).
-pub const THREAT_TABLE_SIZE: usize = 324;
+/// Entries of the threat table for one of the four ways the two sides may hold a straight four
+/// to make (an open three on the board): the combinations of both sides' bucketed counts.
+pub const THREAT_COUNT_ENTRIES: usize = 81;
+/// Entries of the threat table: [`THREAT_COUNT_ENTRIES`] for each way the two sides may hold a
+/// straight four to make.
+pub const THREAT_TABLE_SIZE: usize = 4 * THREAT_COUNT_ENTRIES;
 
 /// A count of threat points in three buckets: none, up to `few`, more.
 const fn bucket(n: usize, few: usize) -> usize {
@@ -219,12 +222,12 @@ const fn bucket(n: usize, few: usize) -> usize {
 /// and straight-four points of each colour (`counts[colour index] = [fours, threes, flex4]`):
 /// the side to move's fours (none, 1–2, more) and threes (none, 1–3, more), then the
 /// opponent's; then whether the side to move, and whether the opponent, has a straight four to
-/// make (entries 81 and up: a position where a side has an open three on the board).
+/// make (entries [`THREAT_COUNT_ENTRIES`] and up: a side has an open three on the board).
 pub fn threat_index(counts: [[usize; 3]; 2], us: Color) -> usize {
     let (u, t) = (counts[us.index()], counts[us.opponent().index()]);
-    let quiet =
+    let counts =
         ((bucket(u[0], 2) * 3 + bucket(u[1], 3)) * 3 + bucket(t[0], 2)) * 3 + bucket(t[1], 3);
-    (((u[2] > 0) as usize * 2 + (t[2] > 0) as usize) * 81) + quiet
+    ((u[2] > 0) as usize * 2 + (t[2] > 0) as usize) * THREAT_COUNT_ENTRIES + counts
 }
 
 /// The numbers of four points, open-three points and straight-four points of each colour,

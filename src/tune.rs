@@ -674,7 +674,11 @@ mod tests {
         assert!(samples(&game, 0, Trained::Quiet).unwrap().is_empty());
         let s = samples(&game, 0, Trained::Defending).unwrap();
         assert_eq!(s.len(), 1);
-        assert!(s[0].features.threat >= 81, "{:?}", s[0].features);
+        assert!(
+            s[0].features.threat >= crate::eval::THREAT_COUNT_ENTRIES,
+            "{:?}",
+            s[0].features
+        );
         let bad = r#"{"rule":"freestyle","size":15,"moves":[[7,7]],"value":1.5}"#;
         assert!(samples(&serde_json::from_str(bad).unwrap(), 0, Trained::Quiet).is_err());
         let twice = r#"{"rule":"freestyle","size":15,"moves":[[7,7],[7,7]],"value":0.5}"#;
