@@ -224,9 +224,10 @@ enum TuneAction {
     /// Fits the search's move ordering to the moves that some players (`--teacher`, their
     /// names in the records: a tournament's games.jsonl) played: a softmax over the candidate points by
     /// their combinations for both colours and their distance to the last two stones. Prints
-    /// the cross-entropy before and after and how often the fitted and the built-in ordering
-    /// put the teachers' move first on held-out games; `--write FILE` writes the values as
-    /// Rust source (src/pattern/policy_weights.rs).
+    /// the cross-entropy before and after and how often the fitted ordering, the one compiled
+    /// into the engine and the hand-set one put the teachers' move first on held-out games (a
+    /// refit is worth writing only where it beats the compiled one); `--write FILE` writes the
+    /// values as Rust source (src/pattern/policy_weights.rs).
     Policy {
         /// Game record files.
         #[arg(required = true)]
@@ -629,6 +630,7 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
                 report.holdout_loss.1,
             );
             println!("held out, built-in ordering: {}", acc(report.builtin));
+            println!("held out, compiled ordering: {}", acc(report.current));
             println!("held out, fitted ordering:   {}", acc(report.fitted));
             let mut rules: Vec<omok::rule::Rule> = holdout.iter().map(|s| s.rule).collect();
             rules.sort_by_key(|r| r.to_string());
@@ -638,10 +640,12 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
                 .filter(|_| holdout.iter().any(|s| s.rule != holdout[0].rule))
             {
                 let part: Vec<_> = holdout.iter().filter(|s| s.rule == rule).cloned().collect();
+                let current = tune::policy::Model::current();
                 println!(
-                    "  {rule} ({} held out): built-in {}; fitted {}",
+                    "  {rule} ({} held out): built-in {}; compiled {}; fitted {}",
                     part.len(),
                     acc(tune::policy::accuracy(&part, |c| c.builtin as f64)),
+                    acc(tune::policy::accuracy(&part, |c| current.score(c))),
                     acc(tune::policy::accuracy(&part, |c| report.model.score(c)))
                 );
             }

@@ -16,6 +16,9 @@ use crate::core::{Color, Pos};
 use crate::eval::{move_score, policy_features};
 use crate::pattern::combo::COMBOS;
 use crate::pattern::policy::DISTANCE_BUCKETS;
+use crate::pattern::policy_weights::{
+    POLICY_NEAR_LAST, POLICY_NEAR_OWN, POLICY_OWN, POLICY_THEIRS,
+};
 use crate::rule::Rule;
 use crate::rules::forbidden;
 
@@ -149,6 +152,24 @@ impl Default for Model {
 }
 
 impl Model {
+    /// The values compiled into the engine ([`crate::pattern::policy_weights`]), in log-odds:
+    /// a restricted colour's difference is its table's value less the shared one.
+    pub fn current() -> Model {
+        let mut values = vec![0.0; PARAMS];
+        for (at, table) in [(OWN, &POLICY_OWN), (THEIRS, &POLICY_THEIRS)] {
+            for k in 0..COMBOS {
+                values[at + k] = table[0][k] as f64 / 100.0;
+                values[at + COMBOS + k] = (table[1][k] - table[0][k]) as f64 / 100.0;
+            }
+        }
+        for (at, table) in [(NEAR_LAST, &POLICY_NEAR_LAST), (NEAR_OWN, &POLICY_NEAR_OWN)] {
+            for (i, &v) in table.iter().enumerate() {
+                values[at + i] = v as f64 / 100.0;
+            }
+        }
+        Model { values }
+    }
+
     /// The score of a candidate, in log-odds.
     pub fn score(&self, c: &Candidate) -> f64 {
         c.features
@@ -223,7 +244,8 @@ pub fn loss(model: &Model, data: &[Sample]) -> f64 {
 }
 
 /// What a fit did: the model and its loss and accuracy before (all values zero; accuracy
-/// of the built-in scores) and after, on the training and the held-out positions.
+/// of the built-in scores and of the compiled tables) and after, on the training and the
+/// held-out positions.
 #[derive(Clone, Debug)]
 pub struct Report {
     /// The fitted model.
@@ -234,6 +256,8 @@ pub struct Report {
     pub holdout_loss: (f64, f64),
     /// The built-in scores' accuracy on the held-out positions.
     pub builtin: Accuracy,
+    /// The compiled ordering's ([`Model::current`]) on the held-out positions.
+    pub current: Accuracy,
     /// The fitted model's.
     pub fitted: Accuracy,
 }
@@ -285,8 +309,11 @@ pub fn fit(data: &[Sample], holdout: &[Sample], iterations: usize, l2: f64) -> R
         }
     }
     let builtin = accuracy(holdout, |c| c.builtin as f64);
+    let now = Model::current();
+    let current = accuracy(holdout, |c| now.score(c));
     let fitted = accuracy(holdout, |c| m.score(c));
     Report {
+        current,
         loss: (loss(&start, data), loss(&m, data)),
         holdout_loss: (loss(&start, holdout), loss(&m, holdout)),
         builtin,
@@ -350,9 +377,6 @@ mod tests {
     use crate::eval::policy_score;
     use crate::pattern::combo::{combo_of, line_class, ordered_index};
     use crate::pattern::policy::distance_bucket;
-    use crate::pattern::policy_weights::{
-        POLICY_NEAR_LAST, POLICY_NEAR_OWN, POLICY_OWN, POLICY_THEIRS,
-    };
 
     fn record(line: &str) -> GameRecord {
         serde_json::from_str(line).unwrap()
@@ -441,6 +465,29 @@ mod tests {
                         policy_score(&board, p, us),
                         expected,
                         "{rule} move {i} {p:?}"
+                    );
+                }
+                board.make_move(Pos::new(x, y).unwrap(), us);
+            }
+        }
+    }
+
+    /// The compiled tables read as a model score every candidate as the search does (in
+    /// log-odds rather than hundredths), renju black's restricted values included.
+    #[test]
+    fn the_current_model_is_the_compiled_ordering() {
+        let current = Model::current();
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let mut board = Board::square(15, rule).unwrap();
+            for (x, y) in [(7, 7), (8, 8), (8, 7), (9, 7), (6, 8), (7, 9), (6, 6)] {
+                let us = board.side_to_move();
+                let points: Vec<Pos> = board.near_empties().collect();
+                for p in points {
+                    let score = current.score(&candidate(&board, p, us));
+                    assert_eq!(
+                        (score * 100.0).round() as i32,
+                        policy_score(&board, p, us),
+                        "{rule} {p:?}"
                     );
                 }
                 board.make_move(Pos::new(x, y).unwrap(), us);
