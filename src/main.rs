@@ -635,12 +635,12 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
             let mut rules: Vec<omok::rule::Rule> = holdout.iter().map(|s| s.rule).collect();
             rules.sort_by_key(|r| r.to_string());
             rules.dedup();
+            let current = tune::policy::Model::current();
             for rule in rules
                 .into_iter()
                 .filter(|_| holdout.iter().any(|s| s.rule != holdout[0].rule))
             {
                 let part: Vec<_> = holdout.iter().filter(|s| s.rule == rule).cloned().collect();
-                let current = tune::policy::Model::current();
                 println!(
                     "  {rule} ({} held out): built-in {}; compiled {}; fitted {}",
                     part.len(),
