@@ -11,7 +11,7 @@ use crate::core::Pos;
 use crate::notation::parse_pos_string;
 use crate::rule::Rule;
 use crate::search::tt::TranspositionTable;
-use crate::search::{NoInfo, SearchConfig, search};
+use crate::search::{NoInfo, NodeKinds, SearchConfig, search};
 use crate::time::{Budget, Clock};
 
 /// Depth every bench position is searched to.
@@ -124,6 +124,8 @@ pub struct BenchLine {
     pub score: i32,
     /// Nodes searched.
     pub nodes: u64,
+    /// Where they went.
+    pub node_kinds: NodeKinds,
     /// Milliseconds taken.
     pub ms: u64,
 }
@@ -133,6 +135,8 @@ pub struct BenchLine {
 pub struct BenchReport {
     /// Total nodes (the signature).
     pub nodes: u64,
+    /// Where they went.
+    pub node_kinds: NodeKinds,
     /// Total milliseconds.
     pub ms: u64,
 }
@@ -141,6 +145,21 @@ impl BenchReport {
     /// Nodes per second.
     pub fn nps(&self) -> u64 {
         self.nodes * 1000 / self.ms.max(1)
+    }
+
+    /// The line before the summary: the nodes by the part of the search that examined them,
+    /// as shares of the total.
+    pub fn breakdown(&self) -> String {
+        let k = &self.node_kinds;
+        let share = |n: u64| n as f64 * 100.0 / self.nodes.max(1) as f64;
+        format!(
+            "nodes: tree {:.1}% horizon {:.1}% (searching moves {:.1}%) vcf {:.1}% vct {:.1}%",
+            share(k.tree),
+            share(k.horizon),
+            share(k.horizon_searched),
+            share(k.vcf),
+            share(k.vct)
+        )
     }
 
     /// The last line `pbrain-omok bench` prints.
@@ -193,7 +212,11 @@ pub fn run(
         useful_share: 0.0,
         multi_pv: 1,
     };
-    let mut total = BenchReport { nodes: 0, ms: 0 };
+    let mut total = BenchReport {
+        nodes: 0,
+        node_kinds: NodeKinds::default(),
+        ms: 0,
+    };
     for index in 0..POSITIONS.len() {
         let board = position(index);
         tt.clear();
@@ -207,10 +230,12 @@ pub fn run(
             best: r.best,
             score: r.info.score,
             nodes: r.info.nodes,
+            node_kinds: r.info.node_kinds,
             ms,
         };
         on_line(&line);
         total.nodes += line.nodes;
+        total.node_kinds.add(&line.node_kinds);
         total.ms += ms;
     }
     total

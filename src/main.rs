@@ -47,7 +47,8 @@ enum Command {
     },
     /// Searches the fixed bench positions to a fixed depth with one thread and prints
     /// `bench: <nodes> nodes <nps> nps <ms> ms` (with the default parameters, the node count is
-    /// the search's signature; `--config` benches other ones).
+    /// the search's signature; `--config` benches other ones), after a line that splits the
+    /// nodes by the part of the search that examined them.
     Bench {
         /// Search depth (default: the signature depth).
         #[arg(long, default_value_t = omok::bench::BENCH_DEPTH)]
@@ -377,6 +378,7 @@ fn run(args: Args) -> Result<()> {
                     l.index, l.rule, l.size, l.size, best, l.score, l.nodes, l.ms
                 );
             });
+            println!("{}", report.breakdown());
             println!("{}", report.summary());
             Ok(())
         }

@@ -40,6 +40,41 @@ pub struct SearchInfo {
     pub elapsed_ms: u64,
     /// The principal line, the best move first.
     pub pv: Vec<Pos>,
+    /// Where `nodes` went.
+    pub node_kinds: NodeKinds,
+}
+
+/// A search's nodes by the part of the search that examined them; the four counts add up to
+/// [`SearchInfo::nodes`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NodeKinds {
+    /// The main search above the horizon (nodes with depth left).
+    pub tree: u64,
+    /// The main search at or past the horizon: the static evaluation, the VCF check and the
+    /// defences searched past the horizon.
+    pub horizon: u64,
+    /// Of `horizon`, the nodes that searched moves (defences against a threat past the horizon).
+    pub horizon_searched: u64,
+    /// The VCF searches (at the horizon, and inside the VCTs).
+    pub vcf: u64,
+    /// The VCT searches (the root's, the safety net's and the frontier's).
+    pub vct: u64,
+}
+
+impl NodeKinds {
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: &NodeKinds) {
+        self.tree += other.tree;
+        self.horizon += other.horizon;
+        self.horizon_searched += other.horizon_searched;
+        self.vcf += other.vcf;
+        self.vct += other.vct;
+    }
+
+    /// All nodes: tree, horizon, VCF and VCT.
+    pub fn total(&self) -> u64 {
+        self.tree + self.horizon + self.vcf + self.vct
+    }
 }
 
 impl SearchInfo {
@@ -277,6 +312,7 @@ pub fn search(
                     nodes: main.nodes(),
                     elapsed_ms: main.elapsed_ms(),
                     pv: vec![m],
+                    node_kinds: main.node_kinds(),
                 };
                 sink.report(&info);
                 (Some(m), info)
@@ -298,7 +334,10 @@ pub fn search(
         };
         let helpers: Vec<(Option<Pos>, SearchInfo)> =
             handles.into_iter().filter_map(|h| h.join().ok()).collect();
-        let helper_nodes: u64 = helpers.iter().map(|h| h.1.nodes).sum();
+        let mut helper_nodes = NodeKinds::default();
+        for h in &helpers {
+            helper_nodes.add(&h.1.node_kinds);
+        }
         if config.random_margin == 0 && decided.is_none() {
             let voted =
                 vote(best, &info, &helpers).filter(|m| !main.dropped_root_moves().contains(m));
@@ -309,7 +348,8 @@ pub fn search(
         }
         (best, info, helper_nodes, alternatives)
     });
-    info.nodes += helper_nodes;
+    info.nodes += helper_nodes.total();
+    info.node_kinds.add(&helper_nodes);
     info.elapsed_ms = clock.now_ms().saturating_sub(start);
     match best {
         Some(_) => SearchResult {
@@ -328,6 +368,7 @@ pub fn search(
                 r.info.depth = info.depth;
             }
             r.info.nodes += info.nodes;
+            r.info.node_kinds.add(&info.node_kinds);
             r.info.elapsed_ms = info.elapsed_ms;
             r
         }

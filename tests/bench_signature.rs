@@ -27,3 +27,22 @@ fn bench_signature_is_unchanged() {
         report.nodes
     );
 }
+
+/// Every node of the bench is counted in exactly one part of the search, position by position,
+/// and at depth 4 each part examines some.
+#[test]
+fn bench_nodes_split_by_kind_add_up() {
+    let clock = FakeClock::default();
+    let mut lines = Vec::new();
+    let report = run(BENCH_DEPTH, &SearchParams::default(), &clock, |l| {
+        lines.push(l.clone())
+    });
+    for l in &lines {
+        assert_eq!(l.node_kinds.total(), l.nodes, "position {}", l.index);
+        assert!(l.node_kinds.horizon_searched <= l.node_kinds.horizon);
+    }
+    let k = report.node_kinds;
+    assert_eq!(k.total(), report.nodes);
+    assert!(k.tree > 0 && k.horizon > 0 && k.horizon_searched > 0 && k.vcf > 0 && k.vct > 0);
+    assert!(report.breakdown().starts_with("nodes: tree "));
+}

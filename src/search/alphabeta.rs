@@ -21,7 +21,7 @@ use crate::time::{Budget, Clock};
 
 use super::threats::{Scan, candidate_moves, scan};
 use super::tt::{Bound, ThreatCache, TranspositionTable};
-use super::{InfoSink, SearchInfo};
+use super::{InfoSink, NodeKinds, SearchInfo};
 
 /// The score of a win at ply 0; a win found at ply `n` scores `WIN - n`.
 pub const WIN: i32 = 30_000;
@@ -60,6 +60,19 @@ enum NodeMoves {
     },
 }
 
+/// The part of the search a node belongs to ([`NodeKinds`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum NodeKind {
+    /// The main search with depth left.
+    Tree,
+    /// The main search at or past the horizon.
+    Horizon,
+    /// A VCF search.
+    Vcf,
+    /// A VCT search (depth-first or by proof numbers).
+    Vct,
+}
+
 /// The limits a thread searches under.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ThreadLimits {
@@ -82,6 +95,8 @@ pub(crate) struct Searcher<'a> {
     start_ms: u64,
     limits: ThreadLimits,
     pub(super) nodes: u64,
+    /// Where the nodes went.
+    node_kinds: NodeKinds,
     aborted: bool,
     killers: Vec<[Option<Pos>; 2]>,
     history: Vec<[i32; 2]>,
@@ -248,6 +263,7 @@ impl<'a> Searcher<'a> {
             start_ms: clock.now_ms(),
             limits,
             nodes: 0,
+            node_kinds: NodeKinds::default(),
             aborted: false,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![[0; 2]; GRID_CELLS],
@@ -305,6 +321,11 @@ impl<'a> Searcher<'a> {
         self.nodes
     }
 
+    /// Where the nodes went so far.
+    pub(crate) fn node_kinds(&self) -> NodeKinds {
+        self.node_kinds
+    }
+
     pub(crate) fn elapsed_ms(&self) -> u64 {
         self.clock.now_ms().saturating_sub(self.start_ms)
     }
@@ -315,8 +336,15 @@ impl<'a> Searcher<'a> {
             || self.forbid.check(&mut self.board, p, color).is_none()
     }
 
-    pub(super) fn count_node(&mut self) -> bool {
+    pub(super) fn count_node(&mut self, kind: NodeKind) -> bool {
         self.nodes += 1;
+        let k = &mut self.node_kinds;
+        *match kind {
+            NodeKind::Tree => &mut k.tree,
+            NodeKind::Horizon => &mut k.horizon,
+            NodeKind::Vcf => &mut k.vcf,
+            NodeKind::Vct => &mut k.vct,
+        } += 1;
         if self.nodes % CLOCK_CHECK_NODES == 0
             && (self.stop.load(Ordering::Relaxed)
                 || self.elapsed_ms() >= self.limits.budget.maximum_ms)
@@ -409,6 +437,7 @@ impl<'a> Searcher<'a> {
                     nodes: self.nodes,
                     elapsed_ms: self.elapsed_ms(),
                     pv: Vec::new(),
+                    node_kinds: self.node_kinds,
                 };
                 break;
             }
@@ -435,6 +464,7 @@ impl<'a> Searcher<'a> {
                     nodes: self.nodes,
                     elapsed_ms: self.elapsed_ms(),
                     pv: self.pv[0].clone(),
+                    node_kinds: self.node_kinds,
                 };
                 if main {
                     sink.report(&info);
@@ -498,13 +528,19 @@ impl<'a> Searcher<'a> {
             depth += 1;
         }
         info.nodes = self.nodes;
+        info.node_kinds = self.node_kinds;
         info.elapsed_ms = self.elapsed_ms();
         (best, info)
     }
 
     fn negamax(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
         self.pv[ply].clear();
-        if self.count_node() {
+        let kind = if depth > 0 {
+            NodeKind::Tree
+        } else {
+            NodeKind::Horizon
+        };
+        if self.count_node(kind) {
             return 0;
         }
         if self.board.is_full() {
@@ -636,6 +672,9 @@ impl<'a> Searcher<'a> {
                 stand_pat,
             } => (moves, forced, stand_pat),
         };
+        if depth <= 0 {
+            self.node_kinds.horizon_searched += 1;
+        }
         // Ordering: TT move, killers, then pattern score (less for moves far from the last
         // two) plus history.
         let side = us.index();

@@ -9,7 +9,7 @@ use crate::eval::{Threat, move_score};
 use crate::pattern::PatternKind;
 use crate::rules::ForbidChecker;
 
-use super::{SearchInfo, SearchResult};
+use super::{NodeKinds, SearchInfo, SearchResult};
 
 /// The greedy choice for `color`; the board is left as it was.
 pub fn choose(board: &mut Board, color: Color) -> SearchResult {
@@ -50,6 +50,11 @@ pub fn choose(board: &mut Board, color: Color) -> SearchResult {
             nodes,
             elapsed_ms: 0,
             pv: pick.map(|r| vec![r.2]).unwrap_or_default(),
+            // The candidates looked at count as the tree.
+            node_kinds: NodeKinds {
+                tree: nodes,
+                ..NodeKinds::default()
+            },
         },
         alternatives: Vec::new(),
     }

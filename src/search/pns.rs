@@ -24,7 +24,7 @@ use smallvec::SmallVec;
 use crate::core::{Color, Pos};
 use crate::pattern::cell::ThreatSet;
 
-use super::alphabeta::Searcher;
+use super::alphabeta::{NodeKind, Searcher};
 use super::vct::VCT_BRANCHING;
 
 /// A proof or disproof number that can no longer be reached.
@@ -164,7 +164,7 @@ impl Searcher<'_> {
         th_disproof: u32,
     ) {
         let key = self.pn_key(self.board.hash(), attacker);
-        if self.count_node() {
+        if self.count_node(NodeKind::Vct) {
             return;
         }
         let known = self.pn_lookup(key);

@@ -10,7 +10,7 @@ use crate::core::{Color, Dir, Pos};
 use crate::pattern::PatternKind;
 use crate::pattern::cell::ThreatSet;
 
-use super::alphabeta::{Searcher, aligned_within};
+use super::alphabeta::{NodeKind, Searcher, aligned_within};
 
 /// Cache-key salts by attacker colour.
 const VCF_ATTACKER_SALT: [u64; 2] = [0, 0x9E37_79B9_7F4A_7C15];
@@ -137,7 +137,7 @@ impl Searcher<'_> {
         if depth == 0
             || (self.board.threat_count(attacker, ThreatSet::Four) == 0
                 && self.board.threat_count(attacker, ThreatSet::Five) == 0)
-            || self.count_node()
+            || self.count_node(NodeKind::Vcf)
         {
             return false;
         }

@@ -16,7 +16,7 @@ use crate::eval::{Threat, move_score};
 use crate::pattern::PatternKind;
 use crate::pattern::cell::ThreatSet;
 
-use super::alphabeta::Searcher;
+use super::alphabeta::{NodeKind, Searcher};
 
 /// Attacker fours and threes tried per VCT node (best by move ordering first).
 pub(super) const VCT_BRANCHING: usize = 10;
@@ -53,7 +53,7 @@ impl Searcher<'_> {
     }
 
     fn vct(&mut self, attacker: Color, depth: u32, first: &mut Option<Pos>, root: bool) -> bool {
-        if depth == 0 || self.count_node() {
+        if depth == 0 || self.count_node(NodeKind::Vct) {
             return false;
         }
         let key = self.board.hash() ^ 0x5654_4354; // apart from the VCF entries

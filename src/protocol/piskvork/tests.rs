@@ -218,6 +218,7 @@ fn info_message_lists_the_search_figures() {
         nodes: 500,
         elapsed_ms: 10,
         pv: vec![Pos::new(7, 7).unwrap(), Pos::new(8, 8).unwrap()],
+        ..SearchInfo::default()
     };
     assert_eq!(
         info_message(&info),
