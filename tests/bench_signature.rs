@@ -2,20 +2,27 @@
 //! that moves it changes the search's behaviour and must say so in its commit body
 //! (`Bench: <nodes>`), with a self-play result; update the number here and in README.md.
 
-use omok::bench::{BENCH_DEPTH, run};
+use omok::bench::{BENCH_DEPTH, BenchLine, BenchReport, run};
 use omok::params::SearchParams;
 use omok::time::FakeClock;
 
 /// The current signature.
 const SIGNATURE: u64 = 65_462;
 
-#[test]
-fn bench_signature_is_unchanged() {
+/// The bench at its signature depth with the default parameters: each position's line and the
+/// totals.
+fn bench() -> (Vec<BenchLine>, BenchReport) {
     let clock = FakeClock::default();
     let mut lines = Vec::new();
     let report = run(BENCH_DEPTH, &SearchParams::default(), &clock, |l| {
         lines.push(l.clone())
     });
+    (lines, report)
+}
+
+#[test]
+fn bench_signature_is_unchanged() {
+    let (lines, report) = bench();
     assert_eq!(lines.len(), 30);
     assert!(
         lines.iter().all(|l| l.best.is_some()),
@@ -32,11 +39,7 @@ fn bench_signature_is_unchanged() {
 /// and at depth 4 each part examines some.
 #[test]
 fn bench_nodes_split_by_kind_add_up() {
-    let clock = FakeClock::default();
-    let mut lines = Vec::new();
-    let report = run(BENCH_DEPTH, &SearchParams::default(), &clock, |l| {
-        lines.push(l.clone())
-    });
+    let (lines, report) = bench();
     for l in &lines {
         assert_eq!(l.node_kinds.total(), l.nodes, "position {}", l.index);
         assert!(l.node_kinds.horizon_searched <= l.node_kinds.horizon);
