@@ -222,6 +222,31 @@ enum TuneAction {
         #[arg(long)]
         write: Option<std::path::PathBuf>,
     },
+    /// Fits the evaluation's weights to the moves that some players (`--teacher`, their names
+    /// in the records: a tournament's games.jsonl) chose: a softmax over the positions each
+    /// legal candidate leads to, by their static evaluations. Prints the cross-entropy before
+    /// and after and how often the evaluation ranks the teachers' move first on held-out games;
+    /// `--write FILE` writes the weights as Rust source (src/pattern/weights.rs).
+    Rank {
+        /// Game record files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// A player whose choices are learnt (repeat for several).
+        #[arg(long = "teacher", required = true)]
+        teachers: Vec<String>,
+        /// Moves at the start of each game left out of the data.
+        #[arg(long, default_value_t = 8)]
+        skip: usize,
+        /// Gradient-descent iterations.
+        #[arg(long, default_value_t = 500)]
+        iterations: usize,
+        /// Strength of the L2 prior that holds each combination's value near its current one.
+        #[arg(long, default_value_t = omok::tune::DEFAULT_PRIOR)]
+        prior: f64,
+        /// Where to write the fitted weights source.
+        #[arg(long)]
+        write: Option<std::path::PathBuf>,
+    },
     /// Fits the search's move ordering to the moves that some players (`--teacher`, their
     /// names in the records: a tournament's games.jsonl) played: a softmax over the candidate points by
     /// their combinations for both colours and their distance to the last two stones. Prints
@@ -598,6 +623,52 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
                     "wrote {}; search.tempo_percent in engine-config/default.toml stays 100",
                     path.display()
                 );
+            }
+            Ok(())
+        }
+        TuneAction::Rank {
+            files,
+            teachers,
+            skip,
+            iterations,
+            prior,
+            write,
+        } => {
+            let (data, holdout, games) =
+                split_samples(&files, |g| tune::rank::samples(g, &teachers, skip))?;
+            anyhow::ensure!(!data.is_empty(), "no moves of {teachers:?} in the records");
+            let start = tune::Model::current(params.search.tempo_percent);
+            let report = tune::rank::fit(&start, &data, &holdout, iterations, prior);
+            let fit = &report.fit;
+            println!(
+                "{} positions from {games} records ({} held out); temperature {:.1}; \
+                 cross-entropy {:.4} -> {:.4}; held out {:.4} -> {:.4}; held out, the \
+                 teachers' move first {:.1}% -> {:.1}%",
+                data.len(),
+                holdout.len(),
+                fit.k,
+                fit.loss_before,
+                fit.loss_after,
+                fit.holdout_before.unwrap_or(f64::NAN),
+                fit.holdout_after.unwrap_or(f64::NAN),
+                100.0 * report.top1_before,
+                100.0 * report.top1_after,
+            );
+            if let Some(path) = write {
+                let note = format!(
+                    "fitted by `pbrain-omok tune rank` to the moves of {teachers:?}: {} \
+                     positions from {games} records, held-out cross-entropy {:.4} -> {:.4}, \
+                     the teachers' move first {:.1}% -> {:.1}%; the loss below is the \
+                     cross-entropy, K the temperature",
+                    data.len(),
+                    fit.holdout_before.unwrap_or(f64::NAN),
+                    fit.holdout_after.unwrap_or(f64::NAN),
+                    100.0 * report.top1_before,
+                    100.0 * report.top1_after,
+                );
+                std::fs::write(&path, tune::weights_source(fit, &note))
+                    .with_context(|| format!("writing {}", path.display()))?;
+                println!("wrote {}", path.display());
             }
             Ok(())
         }

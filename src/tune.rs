@@ -14,6 +14,7 @@
 pub mod label;
 pub mod openings;
 pub mod policy;
+pub mod rank;
 
 use std::sync::Arc;
 
@@ -358,6 +359,82 @@ pub struct FitReport {
     pub holdout_after: Option<f64>,
 }
 
+/// The values' parameters: the combinations' values by role (to move, waiting), then
+/// restricted or not, then combination; then the threat table.
+const VALUE_PARAMETERS: usize = 4 * COMBOS;
+/// All parameters of a fit of the evaluation.
+const PARAMETERS: usize = VALUE_PARAMETERS + THREAT_TABLE_SIZE;
+
+/// Adds `d` times the gradient of the evaluation of `f` (the parameters it sums) to `g`.
+fn add_eval_gradient(g: &mut [f64], f: &Features, d: f64) {
+    let at = |role: usize, restricted: bool, c: u16| {
+        (2 * role + restricted as usize) * COMBOS + c as usize
+    };
+    for &(c, n) in &f.counts[0] {
+        g[at(0, f.restricted[0], c)] += d * n as f64 / 4.0;
+    }
+    for &(c, n) in &f.counts[1] {
+        g[at(1, f.restricted[1], c)] -= d * n as f64 / 4.0;
+    }
+    g[VALUE_PARAMETERS + f.threat] += d;
+}
+
+/// Samples whose gradients one task sums in order.
+const GRADIENT_CHUNK: usize = 1024;
+
+/// The sum over `data` of what `each` adds to a gradient of `len` parameters, in parallel but
+/// the same on every run: fixed chunks, each summed in order, and the chunks' sums added in
+/// order.
+fn gradient_sum<T: Sync>(data: &[T], len: usize, each: impl Fn(&T, &mut [f64]) + Sync) -> Vec<f64> {
+    let parts: Vec<Vec<f64>> = data
+        .par_chunks(GRADIENT_CHUNK)
+        .map(|chunk| {
+            let mut g = vec![0.0f64; len];
+            for s in chunk {
+                each(s, &mut g);
+            }
+            g
+        })
+        .collect();
+    parts.into_iter().fold(vec![0.0f64; len], |mut a, b| {
+        for (x, y) in a.iter_mut().zip(&b) {
+            *x += y;
+        }
+        a
+    })
+}
+
+/// One step of Adam (iteration `t`) on `m` for the gradient `grad` summed over `samples`
+/// positions, with the priors: the threat table's rare entries are pulled toward 0, each
+/// combination's value toward its value in `start`, so that a few games cannot give them
+/// large values. Values stay within 0..=4000 (renju black's void combinations at 0).
+fn descend(
+    m: &mut Model,
+    start: &Model,
+    grad: &[f64],
+    samples: usize,
+    adam: &mut Adam,
+    t: usize,
+    prior: f64,
+) {
+    let n = samples.max(1) as f64;
+    for (i, &gi) in grad.iter().enumerate() {
+        let (role, r, c) = (i / (2 * COMBOS), i / COMBOS % 2, i % COMBOS);
+        let pull = if i >= VALUE_PARAMETERS {
+            TABLE_L2 * m.table[i - VALUE_PARAMETERS]
+        } else {
+            prior * (m.values[role][r][c] - start.values[role][r][c])
+        };
+        let step = adam.step(i, t, gi / n + pull);
+        if i >= VALUE_PARAMETERS {
+            m.table[i - VALUE_PARAMETERS] -= step;
+        } else if !(r == 1 && is_void_when_restricted(c)) {
+            let v = &mut m.values[role][r][c];
+            *v = (*v - step).clamp(0.0, MAX_VALUE);
+        }
+    }
+}
+
 /// Fits the combination values (for the side to move and for the side that waits) and the
 /// threat table to the data by gradient descent (Adam) on the mean squared error, starting from
 /// `start` with its own best scale kept fixed. Values stay within 0..=4000 (renju black's void
@@ -372,61 +449,16 @@ pub fn fit(
     let k = fit_scale(start, data);
     let loss_before = loss(start, k, data);
     let mut m = start.clone();
-    // Parameters: the values by role (to move, waiting), then restricted or not, then
-    // combination; then the threat table. Adam keeps per-parameter step sizes.
-    const TABLE: usize = 4 * COMBOS;
-    const N: usize = TABLE + THREAT_TABLE_SIZE;
-    // The parameter index of a combination's value.
-    let at =
-        |role: usize, restricted: bool, c: usize| (2 * role + restricted as usize) * COMBOS + c;
-    let mut adam = Adam::new(N, 0.5, iterations);
+    let mut adam = Adam::new(PARAMETERS, 0.5, iterations);
     for t in 1..=iterations {
-        let grad = data
-            .par_iter()
-            .fold(
-                || vec![0.0f64; N],
-                |mut g, s| {
-                    let f = &s.features;
-                    let p = sigmoid(m.eval(f) / k);
-                    // d(loss)/d(eval) for this sample.
-                    let d = -2.0 * (s.result - p) * p * (1.0 - p) / k;
-                    for &(c, n) in &f.counts[0] {
-                        g[at(0, f.restricted[0], c as usize)] += d * n as f64 / 4.0;
-                    }
-                    for &(c, n) in &f.counts[1] {
-                        g[at(1, f.restricted[1], c as usize)] -= d * n as f64 / 4.0;
-                    }
-                    g[TABLE + f.threat] += d;
-                    g
-                },
-            )
-            .reduce(
-                || vec![0.0f64; N],
-                |mut a, b| {
-                    for (x, y) in a.iter_mut().zip(&b) {
-                        *x += y;
-                    }
-                    a
-                },
-            );
-        let n = data.len().max(1) as f64;
-        for (i, &gi) in grad.iter().enumerate() {
-            let (role, r, c) = (i / (2 * COMBOS), i / COMBOS % 2, i % COMBOS);
-            // Priors: the threat table's rare entries are pulled toward 0, each combination's
-            // value toward its start, so that a few games cannot give them large values.
-            let prior = if i >= TABLE {
-                TABLE_L2 * m.table[i - TABLE]
-            } else {
-                prior * (m.values[role][r][c] - start.values[role][r][c])
-            };
-            let step = adam.step(i, t, gi / n + prior);
-            if i >= TABLE {
-                m.table[i - TABLE] -= step;
-            } else if !(r == 1 && is_void_when_restricted(c)) {
-                let v = &mut m.values[role][r][c];
-                *v = (*v - step).clamp(0.0, MAX_VALUE);
-            }
-        }
+        let grad = gradient_sum(data, PARAMETERS, |s, g| {
+            let f = &s.features;
+            let p = sigmoid(m.eval(f) / k);
+            // d(loss)/d(eval) for this sample.
+            let d = -2.0 * (s.result - p) * p * (1.0 - p) / k;
+            add_eval_gradient(g, f, d);
+        });
+        descend(&mut m, start, &grad, data.len(), &mut adam, t, prior);
     }
     let loss_after = loss(&m, k, data);
     let on_holdout = |model: &Model| (!holdout.is_empty()).then(|| loss(model, k, holdout));

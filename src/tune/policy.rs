@@ -22,7 +22,7 @@ use crate::pattern::policy_weights::{
 use crate::rule::Rule;
 use crate::rules::forbidden;
 
-use super::{Adam, GameRecord, play_recorded};
+use super::{Adam, GameRecord, gradient_sum, play_recorded};
 
 /// Parameters of the model: the side to move's table, the opponent's, each as values shared
 /// by every colour and a restricted colour's (renju black's) differences from them, then the
@@ -231,7 +231,8 @@ pub fn accuracy<F: Fn(&Candidate) -> f64 + Sync>(data: &[Sample], score: F) -> A
 
 /// Mean cross-entropy of the model's softmax on the teacher's moves.
 pub fn loss(model: &Model, data: &[Sample]) -> f64 {
-    let sum: f64 = data
+    // Summed in order, so that the same data give the same loss on every run.
+    let each: Vec<f64> = data
         .par_iter()
         .map(|s| {
             let scores: Vec<f64> = s.candidates.iter().map(|c| model.score(c)).collect();
@@ -239,8 +240,8 @@ pub fn loss(model: &Model, data: &[Sample]) -> f64 {
             let z: f64 = scores.iter().map(|v| (v - max).exp()).sum();
             -(scores[s.played] - max - z.ln())
         })
-        .sum();
-    sum / data.len().max(1) as f64
+        .collect();
+    each.iter().sum::<f64>() / data.len().max(1) as f64
 }
 
 /// What a fit did: the model and its loss and accuracy before (all values zero; accuracy
@@ -269,33 +270,18 @@ pub fn fit(data: &[Sample], holdout: &[Sample], iterations: usize, l2: f64) -> R
     let mut m = start.clone();
     let mut adam = Adam::new(PARAMS, 0.05, iterations);
     for t in 1..=iterations {
-        let grad = data
-            .par_iter()
-            .fold(
-                || vec![0.0f64; PARAMS],
-                |mut g, s| {
-                    let scores: Vec<f64> = s.candidates.iter().map(|c| m.score(c)).collect();
-                    let max = scores.iter().cloned().fold(f64::MIN, f64::max);
-                    let exps: Vec<f64> = scores.iter().map(|v| (v - max).exp()).collect();
-                    let z: f64 = exps.iter().sum();
-                    for (i, c) in s.candidates.iter().enumerate() {
-                        let p = exps[i] / z - (i == s.played) as u8 as f64;
-                        for &f in c.features.iter().filter(|&&f| f != UNUSED) {
-                            g[f as usize] += p;
-                        }
-                    }
-                    g
-                },
-            )
-            .reduce(
-                || vec![0.0f64; PARAMS],
-                |mut a, b| {
-                    for (x, y) in a.iter_mut().zip(&b) {
-                        *x += y;
-                    }
-                    a
-                },
-            );
+        let grad = gradient_sum(data, PARAMS, |s, g| {
+            let scores: Vec<f64> = s.candidates.iter().map(|c| m.score(c)).collect();
+            let max = scores.iter().cloned().fold(f64::MIN, f64::max);
+            let exps: Vec<f64> = scores.iter().map(|v| (v - max).exp()).collect();
+            let z: f64 = exps.iter().sum();
+            for (i, c) in s.candidates.iter().enumerate() {
+                let p = exps[i] / z - (i == s.played) as u8 as f64;
+                for &f in c.features.iter().filter(|&&f| f != UNUSED) {
+                    g[f as usize] += p;
+                }
+            }
+        });
         let n = data.len().max(1) as f64;
         for (i, &gi) in grad.iter().enumerate() {
             let restricted =
