@@ -286,6 +286,19 @@ pub struct SearchParams {
     /// The singular extension's margin per ply of depth (0..=1000).
     #[serde(default = "default_singular_margin")]
     pub singular_margin: i32,
+    /// With the fitted ordering, a reduced quiet move is reduced a ply more for each this
+    /// much (hundredths of a unit of log-odds) its fitted score lies below the best move's,
+    /// up to `policy_lmr_max` plies; 0 = off (0..=10000).
+    #[serde(default)]
+    pub policy_lmr_step: i32,
+    /// The most plies `policy_lmr_step` adds (0..=8).
+    #[serde(default)]
+    pub policy_lmr_max: i32,
+    /// At a non-PV node with two or more plies left and nothing to answer whose evaluation
+    /// beats beta by this much a ply of depth, every quiet move after the first is searched a
+    /// ply shallower (re-searched in full if it beats alpha); 0 = off (0..=1000).
+    #[serde(default)]
+    pub fail_high_margin: i32,
 }
 
 /// The default of a percentage that changes nothing at 100.
@@ -339,6 +352,16 @@ impl SearchParams {
         } else {
             count * self.lmp_not_improving_percent as usize / 100
         }
+    }
+
+    /// The plies a reduced quiet move is reduced more for its fitted score's gap `gap` below
+    /// the best move's (hundredths of a unit of log-odds): one for each `policy_lmr_step`, at
+    /// most `policy_lmr_max`; none when `policy_lmr_step` is 0.
+    pub fn policy_plies(&self, gap: i32) -> i32 {
+        if self.policy_lmr_step == 0 {
+            return 0;
+        }
+        (gap.max(0) / self.policy_lmr_step).min(self.policy_lmr_max)
     }
 
     /// The late-move reduction of the `index`-th move (0-based, in search order) at `depth`,
@@ -493,6 +516,9 @@ impl SearchParams {
             ),
             ("singular_min_depth", s.singular_min_depth as i64, 0, 64),
             ("singular_margin", s.singular_margin as i64, 0, 1000),
+            ("policy_lmr_step", s.policy_lmr_step as i64, 0, 10000),
+            ("policy_lmr_max", s.policy_lmr_max as i64, 0, 8),
+            ("fail_high_margin", s.fail_high_margin as i64, 0, 1000),
             (
                 "static_beta_free_plies",
                 s.static_beta_free_plies as i64,
@@ -615,6 +641,9 @@ impl Default for SearchParams {
             eval_parent_potentials_only: false,
             singular_min_depth: 0,
             singular_margin: default_singular_margin(),
+            policy_lmr_step: 0,
+            policy_lmr_max: 0,
+            fail_high_margin: 0,
         }
     }
 }
@@ -795,6 +824,21 @@ mod tests {
         s.lmp_counts[0] = 3;
         s.lmr_log_percent = 301;
         assert!(s.check().is_err());
+    }
+
+    #[test]
+    fn policy_reductions_grow_with_the_gap_up_to_their_cap() {
+        let mut s = SearchParams::default();
+        assert_eq!(s.policy_plies(5000), 0, "off by default");
+        s.policy_lmr_step = 200;
+        s.policy_lmr_max = 3;
+        let plies: Vec<i32> = [0, 199, 200, 399, 400, 650, 5000, -30]
+            .iter()
+            .map(|&g| s.policy_plies(g))
+            .collect();
+        assert_eq!(plies, [0, 0, 1, 1, 2, 3, 3, 0]);
+        s.policy_lmr_max = 0;
+        assert_eq!(s.policy_plies(5000), 0, "a cap of 0 adds nothing");
     }
 
     #[test]

@@ -747,6 +747,12 @@ impl<'a> Searcher<'a> {
         // The move that led here was a free reply to our threat: our quiet moves pay its ply.
         let payback = prm.free_reply_payback && ply > 0 && self.free_reply[ply - 1] && !forced;
         let lmp_limit = prm.lmp_limit(depth, improving);
+        let likely_fail_high = prm.fail_high_margin > 0
+            && !pv_node
+            && !forced
+            && depth >= 2
+            && beta.abs() < WIN_THRESHOLD
+            && s.eval >= beta + prm.fail_high_margin * depth;
         let futile =
             depth <= prm.futility_max_depth && s.eval + prm.futility_margin * depth.max(1) <= alpha;
         let skip_dropped = ply == 0
@@ -764,7 +770,9 @@ impl<'a> Searcher<'a> {
             // How far the move's fitted score lies below the best one's (0 without them).
             let policy_gap = if policy
                 && quiet
-                && (prm.policy_reduction_margin > 0 || prm.policy_prune_margin > 0)
+                && (prm.policy_reduction_margin > 0
+                    || prm.policy_prune_margin > 0
+                    || prm.policy_lmr_step > 0)
             {
                 top_policy - scorer.as_ref().map_or(0, |s| s.score(&self.board, m))
             } else {
@@ -851,9 +859,10 @@ impl<'a> Searcher<'a> {
                         r + (p.policy_reduction_margin > 0
                             && policy_gap > p.policy_reduction_margin)
                             as i32
+                            + p.policy_plies(policy_gap)
                     } else {
                         0
-                    };
+                    } + (likely_fail_high && quiet) as i32;
                 score = -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1);
                 if score > alpha && (reduction > 0 || score < beta) {
                     score = -self.negamax(new_depth, -beta, -alpha, ply + 1);
