@@ -253,6 +253,36 @@ pub fn samples(game: &GameRecord, skip: usize, trained: Trained) -> Result<Vec<S
     Ok(out)
 }
 
+/// Replays a game and calls `visit` with the board and the move played at every position
+/// from `skip` on (and past the opening's stones) where a player named in `teachers` moved to
+/// an empty point.
+pub(crate) fn teacher_positions(
+    game: &GameRecord,
+    teachers: &[String],
+    skip: usize,
+    mut visit: impl FnMut(&mut Board, Pos),
+) -> Result<(), String> {
+    let rule: Rule = game.rule.parse().map_err(|e| format!("{e}"))?;
+    let mut board = Board::square(game.size, rule).map_err(|e| e.to_string())?;
+    let first = skip.max(game.opening_stones.unwrap_or(0));
+    for (i, m) in game.moves.iter().enumerate() {
+        let mover = match board.side_to_move() {
+            Color::Black => game.black.as_deref(),
+            Color::White => game.white.as_deref(),
+        };
+        if i >= first
+            && mover.is_some_and(|name| teachers.iter().any(|t| t == name))
+            && let [x, y, ..] = m[..]
+            && let Ok(target) = board.pos(x, y)
+            && board.is_empty(target)
+        {
+            visit(&mut board, target);
+        }
+        play_recorded(&mut board, i, m)?;
+    }
+    Ok(())
+}
+
 /// Plays a record's move `i` (`[x, y]` or `[x, y, ms]`) for the side to move.
 pub(crate) fn play_recorded(board: &mut Board, i: usize, m: &[i64]) -> Result<(), String> {
     let (x, y) = match m {
@@ -284,14 +314,19 @@ pub fn loss(model: &Model, k: f64, data: &[Sample]) -> f64 {
     sum / data.len().max(1) as f64
 }
 
-/// The scale `K` that fits the model best (a golden-section search over 1..10000).
+/// The scale `K` that fits the model best (see [`best_scale`]).
 pub fn fit_scale(model: &Model, data: &[Sample]) -> f64 {
+    best_scale(|k| loss(model, k, data))
+}
+
+/// The scale in 1..10000 at which `loss` is least: a golden-section search over its logarithm.
+fn best_scale(loss: impl Fn(f64) -> f64) -> f64 {
     let (mut lo, mut hi) = (1.0f64.ln(), 10_000.0f64.ln());
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..60 {
         let a = hi - g * (hi - lo);
         let b = lo + g * (hi - lo);
-        if loss(model, a.exp(), data) < loss(model, b.exp(), data) {
+        if loss(a.exp()) < loss(b.exp()) {
             hi = b;
         } else {
             lo = a;
@@ -404,6 +439,24 @@ fn gradient_sum<T: Sync>(data: &[T], len: usize, each: impl Fn(&T, &mut [f64]) +
     })
 }
 
+/// `iterations` steps of Adam from `start` down the gradient that `gradient` gives for a model
+/// (summed over `samples` positions), with [`descend`]'s priors.
+fn descend_for(
+    start: &Model,
+    samples: usize,
+    iterations: usize,
+    prior: f64,
+    gradient: impl Fn(&Model) -> Vec<f64>,
+) -> Model {
+    let mut m = start.clone();
+    let mut adam = Adam::new(PARAMETERS, 0.5, iterations);
+    for t in 1..=iterations {
+        let grad = gradient(&m);
+        descend(&mut m, start, &grad, samples, &mut adam, t, prior);
+    }
+    m
+}
+
 /// One step of Adam (iteration `t`) on `m` for the gradient `grad` summed over `samples`
 /// positions, with the priors: the threat table's rare entries are pulled toward 0, each
 /// combination's value toward its value in `start`, so that a few games cannot give them
@@ -448,18 +501,15 @@ pub fn fit(
 ) -> FitReport {
     let k = fit_scale(start, data);
     let loss_before = loss(start, k, data);
-    let mut m = start.clone();
-    let mut adam = Adam::new(PARAMETERS, 0.5, iterations);
-    for t in 1..=iterations {
-        let grad = gradient_sum(data, PARAMETERS, |s, g| {
+    let m = descend_for(start, data.len(), iterations, prior, |m| {
+        gradient_sum(data, PARAMETERS, |s, g| {
             let f = &s.features;
             let p = sigmoid(m.eval(f) / k);
             // d(loss)/d(eval) for this sample.
             let d = -2.0 * (s.result - p) * p * (1.0 - p) / k;
             add_eval_gradient(g, f, d);
-        });
-        descend(&mut m, start, &grad, data.len(), &mut adam, t, prior);
-    }
+        })
+    });
     let loss_after = loss(&m, k, data);
     let on_holdout = |model: &Model| (!holdout.is_empty()).then(|| loss(model, k, holdout));
     FitReport {

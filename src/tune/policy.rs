@@ -22,7 +22,7 @@ use crate::pattern::policy_weights::{
 use crate::rule::Rule;
 use crate::rules::forbidden;
 
-use super::{Adam, GameRecord, gradient_sum, play_recorded};
+use super::{Adam, GameRecord, gradient_sum, teacher_positions};
 
 /// Parameters of the model: the side to move's table, the opponent's, each as values shared
 /// by every colour and a restricted colour's (renju black's) differences from them, then the
@@ -93,46 +93,34 @@ pub fn candidate(board: &Board, p: Pos, us: Color) -> Candidate {
 /// stones) where a player named in `teachers` moved and its move was a candidate. Positions
 /// where the opponent has a five to complete (a forced block) teach nothing and are left out.
 pub fn samples(game: &GameRecord, teachers: &[String], skip: usize) -> Result<Vec<Sample>, String> {
-    let rule: Rule = game.rule.parse().map_err(|e| format!("{e}"))?;
-    let mut board = Board::square(game.size, rule).map_err(|e| e.to_string())?;
-    let first = skip.max(game.opening_stones.unwrap_or(0));
     let mut out = Vec::new();
-    for (i, m) in game.moves.iter().enumerate() {
-        let us = board.side_to_move();
-        let mover = match us {
-            Color::Black => game.black.as_deref(),
-            Color::White => game.white.as_deref(),
-        };
-        if i >= first
-            && mover.is_some_and(|name| teachers.iter().any(|t| t == name))
-            && board.threat_count(us.opponent(), crate::pattern::cell::ThreatSet::Five) == 0
-            && let [x, y, ..] = m[..]
-            && let Ok(target) = board.pos(x, y)
-        {
-            let mut candidates = Vec::new();
-            let mut played = None;
-            let points: Vec<Pos> = board.near_empties().collect();
-            for p in points {
-                if rule.has_forbidden(us) && forbidden(&mut board, p, us).is_some() {
-                    continue;
-                }
-                if p == target {
-                    played = Some(candidates.len());
-                }
-                candidates.push(candidate(&board, p, us));
-            }
-            if let Some(played) = played
-                && candidates.len() > 1
-            {
-                out.push(Sample {
-                    candidates,
-                    played,
-                    rule,
-                });
-            }
+    teacher_positions(game, teachers, skip, |board, target| {
+        let (us, rule) = (board.side_to_move(), board.rule());
+        if board.threat_count(us.opponent(), crate::pattern::cell::ThreatSet::Five) > 0 {
+            return;
         }
-        play_recorded(&mut board, i, m)?;
-    }
+        let mut candidates = Vec::new();
+        let mut played = None;
+        let points: Vec<Pos> = board.near_empties().collect();
+        for p in points {
+            if rule.has_forbidden(us) && forbidden(board, p, us).is_some() {
+                continue;
+            }
+            if p == target {
+                played = Some(candidates.len());
+            }
+            candidates.push(candidate(board, p, us));
+        }
+        if let Some(played) = played
+            && candidates.len() > 1
+        {
+            out.push(Sample {
+                candidates,
+                played,
+                rule,
+            });
+        }
+    })?;
     Ok(out)
 }
 
@@ -363,6 +351,7 @@ mod tests {
     use crate::eval::policy_score;
     use crate::pattern::combo::{combo_of, line_class, ordered_index};
     use crate::pattern::policy::distance_bucket;
+    use crate::tune::play_recorded;
 
     fn record(line: &str) -> GameRecord {
         serde_json::from_str(line).unwrap()

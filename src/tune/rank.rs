@@ -13,14 +13,12 @@
 
 use rayon::prelude::*;
 
-use crate::board::Board;
 use crate::core::Pos;
-use crate::rule::Rule;
 use crate::rules::forbidden;
 
 use super::{
-    Adam, Features, FitReport, GameRecord, Model, PARAMETERS, Trained, add_eval_gradient, descend,
-    features, gradient_sum, play_recorded,
+    Features, FitReport, GameRecord, Model, PARAMETERS, Trained, add_eval_gradient, best_scale,
+    descend_for, features, gradient_sum, teacher_positions,
 };
 
 /// A position where the teacher moved: the features of each child the evaluation judges, and
@@ -37,47 +35,32 @@ pub struct Sample {
 /// stones) where a player named in `teachers` moved to a child the evaluation judges, with at
 /// least one other such child.
 pub fn samples(game: &GameRecord, teachers: &[String], skip: usize) -> Result<Vec<Sample>, String> {
-    let rule: Rule = game.rule.parse().map_err(|e| format!("{e}"))?;
-    let mut board = Board::square(game.size, rule).map_err(|e| e.to_string())?;
-    let first = skip.max(game.opening_stones.unwrap_or(0));
     let mut out = Vec::new();
-    for (i, m) in game.moves.iter().enumerate() {
-        let us = board.side_to_move();
-        let mover = match us {
-            crate::core::Color::Black => game.black.as_deref(),
-            crate::core::Color::White => game.white.as_deref(),
-        };
-        if i >= first
-            && mover.is_some_and(|name| teachers.iter().any(|t| t == name))
-            && let [x, y, ..] = m[..]
-            && let Ok(target) = board.pos(x, y)
-            && board.is_empty(target)
-        {
-            let mut children = Vec::new();
-            let mut played = None;
-            let points: Vec<Pos> = board.near_empties().collect();
-            for p in points {
-                if rule.has_forbidden(us) && forbidden(&mut board, p, us).is_some() {
-                    continue;
-                }
-                board.make_move(p, us);
-                let f = features(&board, Trained::Defending);
-                board.undo_move();
-                if let Some(f) = f {
-                    if p == target {
-                        played = Some(children.len());
-                    }
-                    children.push(f);
-                }
+    teacher_positions(game, teachers, skip, |board, target| {
+        let (us, rule) = (board.side_to_move(), board.rule());
+        let mut children = Vec::new();
+        let mut played = None;
+        let points: Vec<Pos> = board.near_empties().collect();
+        for p in points {
+            if rule.has_forbidden(us) && forbidden(board, p, us).is_some() {
+                continue;
             }
-            if let Some(played) = played
-                && children.len() > 1
-            {
-                out.push(Sample { children, played });
+            board.make_move(p, us);
+            let f = features(board, Trained::Defending);
+            board.undo_move();
+            if let Some(f) = f {
+                if p == target {
+                    played = Some(children.len());
+                }
+                children.push(f);
             }
         }
-        play_recorded(&mut board, i, m)?;
-    }
+        if let Some(played) = played
+            && children.len() > 1
+        {
+            out.push(Sample { children, played });
+        }
+    })?;
     Ok(out)
 }
 
@@ -130,20 +113,9 @@ fn gradient(model: &Model, t: f64, data: &[Sample]) -> Vec<f64> {
     })
 }
 
-/// The temperature that fits the model best (a golden-section search over 1..10000).
+/// The temperature that fits the model best (see [`super::fit_scale`]).
 pub fn fit_temperature(model: &Model, data: &[Sample]) -> f64 {
-    let (mut lo, mut hi) = (1.0f64.ln(), 10_000.0f64.ln());
-    let g = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..60 {
-        let a = hi - g * (hi - lo);
-        let b = lo + g * (hi - lo);
-        if loss(model, a.exp(), data) < loss(model, b.exp(), data) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    ((lo + hi) / 2.0).exp()
+    best_scale(|t| loss(model, t, data))
 }
 
 /// What a ranking fit did, with the share of held-out positions where the teacher's child
@@ -170,12 +142,9 @@ pub fn fit(
 ) -> RankReport {
     let t = fit_temperature(start, data);
     let loss_before = loss(start, t, data);
-    let mut m = start.clone();
-    let mut adam = Adam::new(PARAMETERS, 0.5, iterations);
-    for step in 1..=iterations {
-        let grad = gradient(&m, t, data);
-        descend(&mut m, start, &grad, data.len(), &mut adam, step, prior);
-    }
+    let m = descend_for(start, data.len(), iterations, prior, |m| {
+        gradient(m, t, data)
+    });
     let loss_after = loss(&m, t, data);
     let on_holdout = |model: &Model| (!holdout.is_empty()).then(|| loss(model, t, holdout));
     RankReport {
@@ -195,9 +164,12 @@ pub fn fit(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
     use crate::core::Color;
     use crate::params::Params;
     use crate::pattern::combo::COMBOS;
+    use crate::rule::Rule;
+    use crate::tune::play_recorded;
     use crate::tune::{GenConfig, generate};
 
     /// Seeded self-play games (node-limited) with the players named `a` and `b`.
