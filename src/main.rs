@@ -617,7 +617,12 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
                     report.holdout_before.unwrap_or(f64::NAN),
                     report.holdout_after.unwrap_or(f64::NAN),
                 );
-                std::fs::write(&path, tune::weights_source(&report, &note))
+                let command = if defending {
+                    "pbrain-omok tune fit --defending"
+                } else {
+                    "pbrain-omok tune fit"
+                };
+                std::fs::write(&path, tune::weights_source(&report, command, &note))
                     .with_context(|| format!("writing {}", path.display()))?;
                 println!(
                     "wrote {}; search.tempo_percent in engine-config/default.toml stays 100",
@@ -656,7 +661,7 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
             );
             if let Some(path) = write {
                 let note = format!(
-                    "fitted by `pbrain-omok tune rank` to the moves of {teachers:?}: {} \
+                    "to the moves of {teachers:?}: {} \
                      positions from {games} records, held-out cross-entropy {:.4} -> {:.4}, \
                      the teachers' move first {:.1}% -> {:.1}%; the loss below is the \
                      cross-entropy, K the temperature",
@@ -666,8 +671,11 @@ fn tune(action: TuneAction, params: omok::params::Params) -> Result<()> {
                     100.0 * report.top1_before,
                     100.0 * report.top1_after,
                 );
-                std::fs::write(&path, tune::weights_source(fit, &note))
-                    .with_context(|| format!("writing {}", path.display()))?;
+                std::fs::write(
+                    &path,
+                    tune::weights_source(fit, "pbrain-omok tune rank", &note),
+                )
+                .with_context(|| format!("writing {}", path.display()))?;
                 println!("wrote {}", path.display());
             }
             Ok(())

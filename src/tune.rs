@@ -522,8 +522,9 @@ pub fn fit(
     }
 }
 
-/// The Rust source of `src/pattern/weights.rs` for a fitted model.
-pub fn weights_source(report: &FitReport, data_note: &str) -> String {
+/// The Rust source of `src/pattern/weights.rs` for a fitted model; `fitted_by` names the command
+/// that fitted it.
+pub fn weights_source(report: &FitReport, fitted_by: &str, data_note: &str) -> String {
     // Rounded values, twenty to a line, each line indented by `indent`.
     let rows = |v: &[f64], indent: &str| {
         v.chunks(20)
@@ -545,7 +546,7 @@ pub fn weights_source(report: &FitReport, data_note: &str) -> String {
         )
     };
     format!(
-        "//! The static evaluation's values, fitted by `pbrain-omok tune fit`:\n\
+        "//! The static evaluation's values, fitted by `{fitted_by}`:\n\
          //! {data_note};\n\
          //! training loss {:.6} before, {:.6} after, K = {:.1}.\n\
          //! Written by the tuner: refit rather than edit by hand.\n\
