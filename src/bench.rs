@@ -186,17 +186,18 @@ pub fn position(index: usize) -> Board {
     board
 }
 
-/// Runs the bench to `depth` with the search parameters `params` (the signature is defined with
-/// the defaults), calling `on_line` after each position.
+/// Runs the bench to `depth` with the parameters `params` (each position searched with its
+/// rule's search parameters; the signature is defined with the defaults), calling `on_line`
+/// after each position.
 pub fn run(
     depth: u32,
-    params: &crate::params::SearchParams,
+    params: &crate::params::Params,
     clock: &dyn Clock,
     mut on_line: impl FnMut(&BenchLine),
 ) -> BenchReport {
     let tt = TranspositionTable::new(BENCH_HASH_BYTES);
     let stop = AtomicBool::new(false);
-    let config = SearchConfig {
+    let mut config = SearchConfig {
         threads: 1,
         budget: Budget {
             optimum_ms: u64::MAX / 4,
@@ -204,7 +205,7 @@ pub fn run(
         },
         max_depth: depth,
         max_nodes: None,
-        params: *params,
+        params: params.search,
         random_margin: 0,
         random_candidates: 0,
         seed: 0,
@@ -219,6 +220,7 @@ pub fn run(
     };
     for index in 0..POSITIONS.len() {
         let board = position(index);
+        config.params = params.search_for(board.rule());
         tt.clear();
         let start = clock.now_ms();
         let r = search(&board, &config, &tt, &stop, clock, &mut NoInfo);

@@ -283,7 +283,7 @@ impl Engine {
             budget: limits.budget,
             max_depth: limits.max_depth.unwrap_or(100),
             max_nodes: limits.max_nodes,
-            params: self.params.search,
+            params: self.params.search_for(self.board.rule()),
             random_margin: 0,
             random_candidates: 0,
             seed: self.seed,

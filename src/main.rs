@@ -396,7 +396,7 @@ fn run(args: Args) -> Result<()> {
         }
         Some(Command::Bench { depth }) => {
             let clock = omok::time::SystemClock::new();
-            let report = omok::bench::run(depth, &params.search, &clock, |l| {
+            let report = omok::bench::run(depth, &params, &clock, |l| {
                 let best = l.best.map_or("none".to_string(), |p| p.to_string());
                 println!(
                     "{:2} {:9} {}x{} best {:5} score {:6} nodes {:9} {:6} ms",

@@ -7,6 +7,8 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::rule::Rule;
+
 /// A configuration file that cannot be used.
 #[derive(Debug, Error)]
 pub enum ConfigError {
@@ -28,6 +30,12 @@ pub struct Params {
     pub time: TimeParams,
     /// Search.
     pub search: SearchParams,
+    /// Search parameters of their own for some rules: under a rule listed here, its entry
+    /// replaces `search` ([`Params::search_for`]). In TOML, a table `[rule_search.<rule>]`
+    /// (the rule as [`Rule::name`] spells it) holds the keys of `[search]` that differ under
+    /// that rule.
+    #[serde(skip)]
+    pub rule_search: Vec<(Rule, SearchParams)>,
     /// The practice ladder: `INFO strength` picks the last level whose `strength_min` it reaches.
     pub levels: Vec<PracticeLevel>,
 }
@@ -669,6 +677,15 @@ pub fn default_levels() -> Vec<PracticeLevel> {
 }
 
 impl Params {
+    /// The search parameters under `rule`: its entry of [`Params::rule_search`], else
+    /// [`Params::search`].
+    pub fn search_for(&self, rule: Rule) -> SearchParams {
+        self.rule_search
+            .iter()
+            .find(|&&(r, _)| r == rule)
+            .map_or(self.search, |&(_, s)| s)
+    }
+
     /// The practice level for a strength (the full-strength level has `max_depth` and
     /// `max_nodes` 0 and is the last one).
     pub fn level(&self, strength: u8) -> Option<&PracticeLevel> {
@@ -733,15 +750,49 @@ impl Default for Params {
             min_version: "0.1.0".to_string(),
             time: TimeParams::default(),
             search: SearchParams::default(),
+            rule_search: default_rule_search(),
             levels: default_levels(),
         }
     }
 }
 
+/// The rules whose search differs from the default [`SearchParams`] (mirrored by the
+/// `[rule_search.*]` tables of `engine-config/default.toml`).
+fn default_rule_search() -> Vec<(Rule, SearchParams)> {
+    Vec::new()
+}
+
 impl Params {
     /// Parameters from TOML text, with range checks.
     pub fn from_toml(text: &str) -> Result<Params, ConfigError> {
-        let p: Params = toml::from_str(text)?;
+        let mut table: toml::Table = toml::from_str(text)?;
+        let by_rule = match table.remove("rule_search") {
+            None => toml::Table::new(),
+            Some(toml::Value::Table(t)) => t,
+            Some(_) => return Err(ConfigError::Range("rule_search must be a table".into())),
+        };
+        let mut p: Params = table.try_into()?;
+        for (name, changes) in by_rule {
+            let rule: Rule = name
+                .parse()
+                .map_err(|_| ConfigError::Range(format!("rule_search.{name}: no such rule")))?;
+            let toml::Value::Table(changes) = changes else {
+                return Err(ConfigError::Range(format!(
+                    "rule_search.{name} must be a table"
+                )));
+            };
+            let mut merged = toml::Table::try_from(p.search)
+                .map_err(|e| ConfigError::Range(format!("rule_search.{name}: {e}")))?;
+            merged.extend(changes);
+            let search: SearchParams = merged.try_into()?;
+            search.check()?;
+            if p.rule_search.iter().any(|&(r, _)| r == rule) {
+                return Err(ConfigError::Range(format!(
+                    "rule_search.{name}: the rule has a table already"
+                )));
+            }
+            p.rule_search.push((rule, search));
+        }
         let t = &p.time;
         if !(0.0..=0.9).contains(&t.reserve_fraction) {
             return Err(ConfigError::Range(format!(
@@ -790,6 +841,56 @@ mod tests {
     fn default_toml_mirrors_the_defaults() {
         let text = include_str!("../engine-config/default.toml");
         assert_eq!(Params::from_toml(text).unwrap(), Params::default());
+    }
+
+    /// The default configuration with `extra` appended.
+    fn with(extra: &str) -> Result<Params, ConfigError> {
+        let text = include_str!("../engine-config/default.toml");
+        Params::from_toml(&format!("{text}\n{extra}"))
+    }
+
+    #[test]
+    fn a_rule_table_changes_only_its_keys_under_its_rule() {
+        let p = with("[rule_search.renju]\nvcf_depth = 7\nlmr_min_moves = 5\n").unwrap();
+        let renju = p.search_for(Rule::Renju);
+        assert_eq!(renju.vcf_depth, 7);
+        assert_eq!(renju.lmr_min_moves, 5);
+        let base = Params::default();
+        assert_eq!(
+            SearchParams {
+                vcf_depth: base.search.vcf_depth,
+                lmr_min_moves: base.search.lmr_min_moves,
+                ..renju
+            },
+            base.search_for(Rule::Renju)
+        );
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Korean, Rule::Caro] {
+            assert_eq!(p.search_for(rule), base.search_for(rule));
+        }
+        // Aliases name the same rule.
+        let p = with("[rule_search.free]\nvcf_depth = 9\n").unwrap();
+        assert_eq!(p.search_for(Rule::Freestyle).vcf_depth, 9);
+        assert_eq!(p.search_for(Rule::Renju), base.search_for(Rule::Renju));
+    }
+
+    #[test]
+    fn bad_rule_tables_are_errors() {
+        for (extra, needle) in [
+            ("[rule_search.gomoku9]\nvcf_depth = 7\n", "no such rule"),
+            ("[rule_search.renju]\nvcf_dept = 7\n", "unknown field"),
+            ("[rule_search.renju]\nvcf_depth = 0\n", "vcf_depth"),
+            (
+                "[rule_search.renju]\n[rule_search.free]\n[rule_search.gomoku]\n",
+                "already",
+            ),
+            ("[rule_search]\nrenju = 3\n", "must be a table"),
+        ] {
+            let err = with(extra).unwrap_err().to_string();
+            assert!(err.contains(needle), "{extra:?}: {err}");
+        }
+        let text = include_str!("../engine-config/default.toml");
+        let err = Params::from_toml(&format!("rule_search = 3\n{text}")).unwrap_err();
+        assert!(err.to_string().contains("must be a table"), "{err}");
     }
 
     #[test]

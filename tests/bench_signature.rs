@@ -3,7 +3,7 @@
 //! (`Bench: <nodes>`), with a self-play result; update the number here and in README.md.
 
 use omok::bench::{BENCH_DEPTH, BenchLine, BenchReport, run};
-use omok::params::SearchParams;
+use omok::params::Params;
 use omok::time::FakeClock;
 
 /// The current signature.
@@ -14,7 +14,7 @@ const SIGNATURE: u64 = 65_462;
 fn bench() -> (Vec<BenchLine>, BenchReport) {
     let clock = FakeClock::default();
     let mut lines = Vec::new();
-    let report = run(BENCH_DEPTH, &SearchParams::default(), &clock, |l| {
+    let report = run(BENCH_DEPTH, &Params::default(), &clock, |l| {
         lines.push(l.clone())
     });
     (lines, report)
@@ -48,4 +48,29 @@ fn bench_nodes_split_by_kind_add_up() {
     assert_eq!(k.total(), report.nodes);
     assert!(k.tree > 0 && k.horizon > 0 && k.horizon_searched > 0 && k.vcf > 0 && k.vct > 0);
     assert!(report.breakdown().starts_with("nodes: tree "));
+}
+
+/// A rule's own search parameters (`[rule_search.<rule>]`) reach the searches of that rule's
+/// positions and no others.
+#[test]
+fn a_rule_table_changes_only_that_rules_searches() {
+    let text = include_str!("../engine-config/default.toml");
+    let params = Params::from_toml(&format!("{text}\n[rule_search.renju]\nvcf_depth = 3\n"))
+        .expect("a valid rule table");
+    let (base, _) = bench();
+    let clock = FakeClock::default();
+    let mut lines = Vec::new();
+    run(BENCH_DEPTH, &params, &clock, |l| lines.push(l.clone()));
+    let mut renju_changed = false;
+    for (a, b) in base.iter().zip(&lines) {
+        if a.rule == omok::Rule::Renju {
+            renju_changed |= a.nodes != b.nodes;
+        } else {
+            assert_eq!((a.best, a.nodes), (b.best, b.nodes), "position {}", a.index);
+        }
+    }
+    assert!(
+        renju_changed,
+        "a shorter horizon VCF changes some renju search"
+    );
 }
