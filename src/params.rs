@@ -32,8 +32,8 @@ pub struct Params {
     pub search: SearchParams,
     /// Search parameters of their own for some rules: under a rule listed here, its entry
     /// replaces `search` ([`Params::search_for`]). In TOML, a table `[rule_search.<rule>]`
-    /// (the rule as [`Rule::name`] spells it) holds the keys of `[search]` that differ under
-    /// that rule.
+    /// (any name of the rule that [`Rule`] parses) holds the keys of `[search]` that differ
+    /// under that rule.
     #[serde(skip)]
     pub rule_search: Vec<(Rule, SearchParams)>,
     /// The practice ladder: `INFO strength` picks the last level whose `strength_min` it reaches.
@@ -750,16 +750,10 @@ impl Default for Params {
             min_version: "0.1.0".to_string(),
             time: TimeParams::default(),
             search: SearchParams::default(),
-            rule_search: default_rule_search(),
+            rule_search: Vec::new(),
             levels: default_levels(),
         }
     }
-}
-
-/// The rules whose search differs from the default [`SearchParams`] (mirrored by the
-/// `[rule_search.*]` tables of `engine-config/default.toml`).
-fn default_rule_search() -> Vec<(Rule, SearchParams)> {
-    Vec::new()
 }
 
 impl Params {
@@ -781,11 +775,15 @@ impl Params {
                     "rule_search.{name} must be a table"
                 )));
             };
-            let mut merged = toml::Table::try_from(p.search)
-                .map_err(|e| ConfigError::Range(format!("rule_search.{name}: {e}")))?;
+            let in_table =
+                |e: &dyn std::fmt::Display| ConfigError::Range(format!("rule_search.{name}: {e}"));
+            let mut merged = toml::Table::try_from(p.search).map_err(|e| in_table(&e))?;
             merged.extend(changes);
-            let search: SearchParams = merged.try_into()?;
-            search.check()?;
+            let search: SearchParams = merged.try_into().map_err(|e| in_table(&e))?;
+            search.check().map_err(|e| match e {
+                ConfigError::Range(m) => in_table(&m),
+                other => other,
+            })?;
             if p.rule_search.iter().any(|&(r, _)| r == rule) {
                 return Err(ConfigError::Range(format!(
                     "rule_search.{name}: the rule has a table already"
@@ -877,8 +875,14 @@ mod tests {
     fn bad_rule_tables_are_errors() {
         for (extra, needle) in [
             ("[rule_search.gomoku9]\nvcf_depth = 7\n", "no such rule"),
-            ("[rule_search.renju]\nvcf_dept = 7\n", "unknown field"),
-            ("[rule_search.renju]\nvcf_depth = 0\n", "vcf_depth"),
+            (
+                "[rule_search.renju]\nvcf_dept = 7\n",
+                "rule_search.renju: unknown field",
+            ),
+            (
+                "[rule_search.renju]\nvcf_depth = 0\n",
+                "rule_search.renju: ",
+            ),
             (
                 "[rule_search.renju]\n[rule_search.free]\n[rule_search.gomoku]\n",
                 "already",
