@@ -6,6 +6,8 @@
 
 use std::sync::atomic::AtomicBool;
 
+use thiserror::Error;
+
 use crate::board::Board;
 use crate::core::Pos;
 use crate::notation::parse_pos_string;
@@ -118,6 +120,8 @@ pub struct BenchLine {
     pub rule: Rule,
     /// Board side.
     pub size: usize,
+    /// The depth completed.
+    pub depth: u32,
     /// The move found.
     pub best: Option<Pos>,
     /// Its score.
@@ -186,11 +190,86 @@ pub fn position(index: usize) -> Board {
     board
 }
 
+/// Why a positions file could not be read ([`parse_positions`]).
+#[derive(Debug, Error, PartialEq, Eq)]
+#[error("line {line}: {reason}")]
+pub struct PositionsError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+/// Reads bench positions, one a line: a rule name, a board side and a c-gomoku-cli pos string
+/// of the moves from the empty board, black first (`freestyle 15 h8i9j8`; an empty position
+/// needs no pos string). Blank lines and lines starting with `#` are skipped. Each position must
+/// be a legal game so far: stones on empty points, no five on the board.
+pub fn parse_positions(text: &str) -> Result<Vec<Board>, PositionsError> {
+    let mut boards = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fail = |reason: String| PositionsError {
+            line: i + 1,
+            reason,
+        };
+        let mut words = line.split_whitespace();
+        let rule: Rule = words
+            .next()
+            .unwrap_or_default()
+            .parse()
+            .map_err(|e| fail(format!("{e}")))?;
+        let size_word = words
+            .next()
+            .ok_or_else(|| fail("no board side after the rule".to_string()))?;
+        let size: usize = size_word
+            .parse()
+            .map_err(|_| fail(format!("board side `{size_word}` is not a number")))?;
+        let moves = words.next().unwrap_or("");
+        if let Some(extra) = words.next() {
+            return Err(fail(format!("unexpected `{extra}` after the moves")));
+        }
+        let mut board = Board::square(size, rule).map_err(|e| fail(format!("{e}")))?;
+        let moves = parse_pos_string(moves, size, size).map_err(|e| fail(format!("{e}")))?;
+        for (n, p) in moves.into_iter().enumerate() {
+            if crate::rules::win::ensure_no_five(&board).is_err() {
+                return Err(fail(format!("move {} comes after a five", n + 1)));
+            }
+            let c = board.side_to_move();
+            board
+                .place(p, c)
+                .map_err(|e| fail(format!("move {}: {e}", n + 1)))?;
+        }
+        if crate::rules::win::ensure_no_five(&board).is_err() {
+            return Err(fail("the game is over: a five is on the board".to_string()));
+        }
+        boards.push(board);
+    }
+    Ok(boards)
+}
+
 /// Runs the bench to `depth` with the parameters `params` (each position searched with its
 /// rule's search parameters; the signature is defined with the defaults), calling `on_line`
 /// after each position.
 pub fn run(
     depth: u32,
+    params: &crate::params::Params,
+    clock: &dyn Clock,
+    on_line: impl FnMut(&BenchLine),
+) -> BenchReport {
+    let boards: Vec<Board> = (0..POSITIONS.len()).map(position).collect();
+    run_positions(&boards, depth, None, params, clock, on_line)
+}
+
+/// [`run`] over other positions, each searched to `depth` or until it has examined
+/// `max_nodes` nodes (then its last completed depth counts), with the bench's table cleared
+/// between positions.
+pub fn run_positions(
+    boards: &[Board],
+    depth: u32,
+    max_nodes: Option<u64>,
     params: &crate::params::Params,
     clock: &dyn Clock,
     mut on_line: impl FnMut(&BenchLine),
@@ -204,7 +283,7 @@ pub fn run(
             maximum_ms: u64::MAX / 4,
         },
         max_depth: depth,
-        max_nodes: None,
+        max_nodes,
         params: params.search,
         random_margin: 0,
         random_candidates: 0,
@@ -218,17 +297,17 @@ pub fn run(
         node_kinds: NodeKinds::default(),
         ms: 0,
     };
-    for index in 0..POSITIONS.len() {
-        let board = position(index);
+    for (index, board) in boards.iter().enumerate() {
         config.params = params.search_for(board.rule());
         tt.clear();
         let start = clock.now_ms();
-        let r = search(&board, &config, &tt, &stop, clock, &mut NoInfo);
+        let r = search(board, &config, &tt, &stop, clock, &mut NoInfo);
         let ms = clock.now_ms().saturating_sub(start);
         let line = BenchLine {
             index: index + 1,
             rule: board.rule(),
             size: board.width(),
+            depth: r.info.depth,
             best: r.best,
             score: r.info.score,
             nodes: r.info.nodes,

@@ -53,6 +53,13 @@ enum Command {
         /// Search depth (default: the signature depth).
         #[arg(long, default_value_t = omok::bench::BENCH_DEPTH)]
         depth: u32,
+        /// Positions to search instead of the signature's: one a line, a rule, a board side
+        /// and a pos string (`freestyle 15 h8i9j8`); `#` starts a comment line.
+        #[arg(long)]
+        positions: Option<std::path::PathBuf>,
+        /// Stop each position's search after this many nodes (its last completed depth counts).
+        #[arg(long)]
+        max_nodes: Option<u64>,
     },
     /// The game referee: a setup JSON line, then one action per line on stdin; one JSON line per
     /// input line and a final result line on stdout (see README, "Game referee").
@@ -394,15 +401,36 @@ fn run(args: Args) -> Result<()> {
             println!("{c}");
             Ok(())
         }
-        Some(Command::Bench { depth }) => {
+        Some(Command::Bench {
+            depth,
+            positions,
+            max_nodes,
+        }) => {
             let clock = omok::time::SystemClock::new();
-            let report = omok::bench::run(depth, &params, &clock, |l| {
+            let print = |l: &omok::bench::BenchLine| {
                 let best = l.best.map_or("none".to_string(), |p| p.to_string());
                 println!(
-                    "{:2} {:9} {}x{} best {:5} score {:6} nodes {:9} {:6} ms",
-                    l.index, l.rule, l.size, l.size, best, l.score, l.nodes, l.ms
+                    "{:2} {:9} {}x{} depth {:2} best {:5} score {:6} nodes {:9} {:6} ms",
+                    l.index, l.rule, l.size, l.size, l.depth, best, l.score, l.nodes, l.ms
                 );
-            });
+            };
+            let report = match positions {
+                None if max_nodes.is_none() => omok::bench::run(depth, &params, &clock, print),
+                _ => {
+                    let boards = match &positions {
+                        Some(path) => {
+                            let text = std::fs::read_to_string(path)
+                                .with_context(|| format!("reading {}", path.display()))?;
+                            omok::bench::parse_positions(&text)
+                                .with_context(|| format!("reading {}", path.display()))?
+                        }
+                        None => (0..omok::bench::POSITIONS.len())
+                            .map(omok::bench::position)
+                            .collect(),
+                    };
+                    omok::bench::run_positions(&boards, depth, max_nodes, &params, &clock, print)
+                }
+            };
             println!("{}", report.breakdown());
             println!("{}", report.summary());
             Ok(())
