@@ -307,6 +307,11 @@ pub struct SearchParams {
     /// ply shallower (re-searched in full if it beats alpha); 0 = off (0..=1000).
     #[serde(default)]
     pub fail_high_margin: i32,
+    /// A node where no move raised alpha stores its best-scoring move in the transposition
+    /// table (`true`); with `false` it keeps the move the table held for the position (or
+    /// none), as that node's moves all failed low and none of them is a better first try.
+    #[serde(default = "yes")]
+    pub fail_low_tt_move: bool,
 }
 
 /// The default of a percentage that changes nothing at 100.
@@ -652,6 +657,7 @@ impl Default for SearchParams {
             policy_lmr_step: 0,
             policy_lmr_max: 0,
             fail_high_margin: 0,
+            fail_low_tt_move: true,
         }
     }
 }

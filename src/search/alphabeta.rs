@@ -913,8 +913,12 @@ impl<'a> Searcher<'a> {
         }
         if excluded.is_none() {
             let bound = bound_of(best_score, orig_alpha, beta);
-            self.tt
-                .store(key, best_move, to_tt(best_score, ply), depth, bound);
+            let mv = if bound == Bound::Upper && !self.params.fail_low_tt_move {
+                tt_move
+            } else {
+                best_move
+            };
+            self.tt.store(key, mv, to_tt(best_score, ply), depth, bound);
         }
         best_score
     }
@@ -1597,6 +1601,40 @@ mod tests {
             (2, 12, false),
         ] {
             assert_eq!(is_near_move(at(x, y), q), near, "({x}, {y})");
+        }
+    }
+
+    /// A node where every move fails low keeps the move the table held for it with
+    /// `fail_low_tt_move = false`, and stores its best-scoring move with `true`.
+    #[test]
+    fn a_node_that_fails_low_keeps_the_stored_move_unless_told_otherwise() {
+        let at = |x: usize, y: usize| Pos::new(x, y).unwrap();
+        let moves = [at(7, 7), at(8, 8), at(8, 6), at(6, 8), at(9, 7)];
+        let board = Board::with_moves(15, Rule::Freestyle, &moves).unwrap();
+        // A far empty corner: never a candidate, so never searched.
+        let marker = at(0, 0);
+        for keep in [false, true] {
+            let params = SearchParams {
+                fail_low_tt_move: keep,
+                ..SearchParams::default()
+            };
+            let stored = super::super::with_solver_params(&board, &params, 4, None, |s| {
+                let key = s.board.hash();
+                s.tt.store(key, Some(marker), 0, 0, Bound::Upper);
+                // A window far above any evaluation: every move fails low.
+                let alpha = WIN_THRESHOLD / 2;
+                let score = s.negamax(2, alpha, alpha + 1, 0);
+                assert!(score <= alpha, "{score}");
+                s.tt.probe(key).unwrap()
+            });
+            assert_eq!(stored.bound, Bound::Upper);
+            assert_eq!(stored.depth, 2);
+            if keep {
+                let m = stored.mv.unwrap();
+                assert!(m != marker && board.is_near_empty(m), "{m:?}");
+            } else {
+                assert_eq!(stored.mv, Some(marker));
+            }
         }
     }
 
