@@ -309,8 +309,10 @@ pub struct SearchParams {
     pub fail_high_margin: i32,
     /// A node where no move raised alpha stores its best-scoring move in the transposition
     /// table (`true`); with `false` it keeps the move the table held for the position (or
-    /// none), as that node's moves all failed low and none of them is a better first try.
-    #[serde(default = "yes")]
+    /// none): its moves all failed low, and the best-scoring of them is no better a first try
+    /// when the position is searched again (a re-search after the root failed low, the next
+    /// iteration) than any other.
+    #[serde(default)]
     pub fail_low_tt_move: bool,
 }
 
@@ -657,7 +659,7 @@ impl Default for SearchParams {
             policy_lmr_step: 0,
             policy_lmr_max: 0,
             fail_high_margin: 0,
-            fail_low_tt_move: true,
+            fail_low_tt_move: false,
         }
     }
 }
