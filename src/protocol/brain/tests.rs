@@ -237,7 +237,7 @@ fn yxnbest_lists_the_best_moves() {
     let mut b = brain();
     send(
         &mut b,
-        "INFO show_detail 1\nINFO timeout_turn 100000\nINFO max_node 20000\nSTART 15\nTURN 7,7",
+        "INFO show_detail 1\nINFO timeout_turn 100000\nINFO max_node 40000\nSTART 15\nTURN 7,7",
     );
     let before = history(&b);
     let out = send(&mut b, "YXNBEST 3");
