@@ -259,8 +259,12 @@ pub fn run(
     clock: &dyn Clock,
     on_line: impl FnMut(&BenchLine),
 ) -> BenchReport {
-    let boards: Vec<Board> = (0..POSITIONS.len()).map(position).collect();
-    run_positions(&boards, depth, None, params, clock, on_line)
+    run_positions(&positions(), depth, None, params, clock, on_line)
+}
+
+/// Every bench position set up on a board, in order.
+pub fn positions() -> Vec<Board> {
+    (0..POSITIONS.len()).map(position).collect()
 }
 
 /// [`run`] over other positions, each searched to `depth` or until it has examined

@@ -414,23 +414,17 @@ fn run(args: Args) -> Result<()> {
                     l.index, l.rule, l.size, l.size, l.depth, best, l.score, l.nodes, l.ms
                 );
             };
-            let report = match positions {
-                None if max_nodes.is_none() => omok::bench::run(depth, &params, &clock, print),
-                _ => {
-                    let boards = match &positions {
-                        Some(path) => {
-                            let text = std::fs::read_to_string(path)
-                                .with_context(|| format!("reading {}", path.display()))?;
-                            omok::bench::parse_positions(&text)
-                                .with_context(|| format!("reading {}", path.display()))?
-                        }
-                        None => (0..omok::bench::POSITIONS.len())
-                            .map(omok::bench::position)
-                            .collect(),
-                    };
-                    omok::bench::run_positions(&boards, depth, max_nodes, &params, &clock, print)
+            let boards = match &positions {
+                Some(path) => {
+                    let text = std::fs::read_to_string(path)
+                        .with_context(|| format!("reading {}", path.display()))?;
+                    omok::bench::parse_positions(&text)
+                        .with_context(|| format!("reading {}", path.display()))?
                 }
+                None => omok::bench::positions(),
             };
+            let report =
+                omok::bench::run_positions(&boards, depth, max_nodes, &params, &clock, print);
             println!("{}", report.breakdown());
             println!("{}", report.summary());
             Ok(())
